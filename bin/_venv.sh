@@ -1,0 +1,36 @@
+# shellcheck shell=bash
+# Sourced by bin/run and bin/test (from the repository root): make sure .venv exists and
+# holds the project, installed with the pinned versions of constraints.txt.
+
+tnc_python_ok() {
+    "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1
+}
+
+tnc_pick_python() {
+    local candidate
+    for candidate in python3.11 python3; do
+        if command -v "$candidate" >/dev/null 2>&1 && tnc_python_ok "$candidate"; then
+            echo "$candidate"
+            return 0
+        fi
+    done
+    echo "error: Python 3.11 or newer is needed (as python3.11 or python3)" >&2
+    return 1
+}
+
+# tnc_ensure_venv SPEC: SPEC is what pip installs in editable mode: "." or ".[test]".
+tnc_ensure_venv() {
+    local spec=$1 python
+    if [[ -e .venv ]] && ! tnc_python_ok .venv/bin/python; then
+        echo "venv: .venv has no working Python >= 3.11; recreating it"
+        rm -rf .venv
+    fi
+    if [[ ! -e .venv ]]; then
+        python=$(tnc_pick_python)
+        "$python" -m venv .venv
+        echo "venv: created .venv with $("$python" --version)"
+    fi
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+        -c constraints.txt -e "$spec"
+    echo "venv: installed -e '$spec' into .venv, pinned by constraints.txt"
+}

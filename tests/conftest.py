@@ -1,0 +1,79 @@
+"""Shared fixtures and hooks.
+
+Services: see ``tests/services.py``. A test needing Redis takes the ``redis_url`` fixture; the
+database server is checked before the test database is created, so with PostgreSQL down the
+database tests skip with the reason (or fail under ``TNC_REQUIRE_SERVICES=1``).
+
+Database tests: mark them ``@pytest.mark.django_db``, or ``@pytest.mark.postgres`` as well
+for tests that only make sense on PostgreSQL (skipped on SQLite). Tests that use
+pytest-django's database fixtures (``db``, ``transactional_db``, ...) without the marker get
+``django_db`` added here, so ``bin/test``'s PostgreSQL pass (``-m "django_db or postgres"``)
+selects them too.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import urlsplit
+
+import pytest
+from django.conf import settings
+
+from tests.services import require_service
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+_DB_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+        "django_user_model",
+        "admin_user",
+        "admin_client",
+    }
+)
+
+
+def database_is_postgres() -> bool:
+    return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # tryfirst: runs before `-m` deselects items.
+    for item in items:
+        uses_db = _DB_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        if uses_db and item.get_closest_marker("django_db") is None:
+            item.add_marker(pytest.mark.django_db)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings: None) -> None:
+    """Runs before the test database is created: check that its server answers."""
+    if database_is_postgres():
+        db = settings.DATABASES["default"]
+        host = str(db.get("HOST") or "")
+        if host and not host.startswith("/"):  # a TCP host, not a Unix socket directory
+            require_service("PostgreSQL", host, int(db.get("PORT") or 5432))
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only(request: pytest.FixtureRequest) -> None:
+    """Tests marked ``postgres`` run only when the configured database is PostgreSQL."""
+    if request.node.get_closest_marker("postgres") is not None and not database_is_postgres():
+        pytest.skip(
+            "PostgreSQL-only test: it runs in bin/test's PostgreSQL pass "
+            "(DATABASE_URL=postgres://...)"
+        )
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """URL of a reachable Redis server (``REDIS_URL``, default ``redis://127.0.0.1:6379/0``)."""
+    url = os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
+    parts = urlsplit(url)
+    require_service("Redis", parts.hostname or "127.0.0.1", parts.port or 6379)
+    return url

@@ -1,0 +1,1 @@
+"""Tournaments: players, rounds, table assignment and standings."""
