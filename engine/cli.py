@@ -1,0 +1,100 @@
+"""``python -m engine``: replay (check and score) records, simulate games, benchmark.
+
+python -m engine replay FILE [FILE ...]     (FILE may be - for standard input)
+python -m engine simulate --seed N --players 3|4 [--events K]
+python -m engine bench [--games N] [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from engine.errors import BadEvent, InvalidRecord
+from engine.events import dumps
+from engine.replay import replay_record
+from engine.simulate import simulate
+from engine.summary import summarize
+
+
+def replay_file(path: str) -> dict[str, Any]:
+    """The replay result for one file: the summary, or ``{"error": {...}}``."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        error = InvalidRecord(None, BadEvent("unreadable", f"cannot read {path}: {exc.strerror}"))
+        return {"error": error.as_dict()}
+    try:
+        return summarize(replay_record(data))
+    except InvalidRecord as error:
+        return {"error": error.as_dict()}
+
+
+def _replay(args: argparse.Namespace) -> int:
+    several = len(args.files) > 1
+    status = 0
+    for path in args.files:
+        result = replay_file(path)
+        if "error" in result:
+            status = 1
+        if several:
+            result = {"file": path, **result}
+        print(json.dumps(result), flush=True)
+    return status
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    events = simulate(args.seed, args.players)
+    if args.events is not None:
+        events = events[: args.events]
+    sys.stdout.write("".join(dumps(e) + "\n" for e in events))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from engine.bench import run
+
+    run(games=args.games, repeat=args.repeat, players=args.players)
+    return 0
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
+    commands = top.add_subparsers(dest="command", required=True)
+
+    rp = commands.add_parser("replay", help="check records and print their scores and state")
+    rp.add_argument("files", nargs="+", metavar="FILE", help="a .jsonl record, or - for stdin")
+    rp.set_defaults(run=_replay)
+
+    sim = commands.add_parser("simulate", help="write a random legal record")
+    sim.add_argument("--seed", type=int, required=True)
+    sim.add_argument("--players", type=int, choices=(3, 4), required=True)
+    sim.add_argument("--events", type=_non_negative, help="stop after this many events")
+    sim.set_defaults(run=_simulate)
+
+    bench = commands.add_parser("bench", help="measure replay speed (prints figures)")
+    bench.add_argument("--games", type=int, default=1000)
+    bench.add_argument("--repeat", type=int, default=5)
+    bench.add_argument("--players", type=int, choices=(3, 4), default=4)
+    bench.set_defaults(run=_bench)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    code: int = args.run(args)
+    return code

@@ -1,0 +1,307 @@
+"""The referee: decides whether an event may happen now (docs/rules.md), without changing anything.
+
+``check(state, event)`` raises :class:`~engine.errors.RuleViolation` with a stable code and a
+message a scorekeeper understands, or returns None. Every rule is checked in exactly one place,
+here, next to the legal-move helpers the pages and the simulator use (:func:`legal_cards`,
+:func:`legal_pick_suits`, :func:`legal_take_suits`, :func:`coin_limit`).
+
+The order of the checks within one event is part of the contract (docs/record-format.md): first
+whether an event of this kind is expected now, then whether the player is at the table, then
+whether it is their turn, then the event's content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from engine.cards import (
+    CARD_SUIT,
+    CARD_VALUE,
+    CARDS_PER_HAND,
+    PLAYER_COUNTS,
+    Card,
+    Suit,
+    deck,
+    describe,
+)
+from engine.errors import InvariantError, RuleViolation
+from engine.events import (
+    CardPlayed,
+    ChefChosen,
+    ChefTaken,
+    Event,
+    GameStarted,
+    RoundStarted,
+    type_name,
+)
+from engine.rules import is_revoke, most_points
+from engine.state import GameState, Phase
+
+# ---------------------------------------------------------------------------------------------
+# Legal moves (what the pages offer and the simulator picks from)
+
+
+def legal_cards(state: GameState) -> list[Card]:
+    """R4.2-R4.3: the cards the player to play may play now."""
+    if state.phase is not Phase.PLAY or state.expected is None:
+        return []
+    hand = state.hands[state.expected]
+    led = state.led_suit
+    if led is None:  # the leader plays any card
+        return list(hand)
+    held = state.suit_counts[state.expected][led]
+    return [c for c in hand if not is_revoke(led, c, held)]
+
+
+def coin_limit(state: GameState) -> int:
+    """R4.4: the most coins (of either side) the player to play may place."""
+    if state.phase is not Phase.PLAY or state.expected is None:
+        return 0
+    return state.coins[state.expected]
+
+
+def legal_pick_suits(state: GameState) -> list[Suit]:
+    """R3.3: the set-aside Chefs still to be picked."""
+    if state.phase is not Phase.CHEF_PICK:
+        return []
+    return [s for s in state.suits if s not in state.picked]
+
+
+def legal_take_suits(state: GameState) -> list[Suit]:
+    """R7.1: suits with a Chef left in the centre."""
+    if state.phase is not Phase.CHEF_TAKE:
+        return []
+    return [s for s in state.suits if state.centre[s] > 0]
+
+
+def expected_next(state: GameState) -> tuple[str, str | None] | None:
+    """The type of the event expected now and who must make it; None once the game is over."""
+    if state.phase is Phase.OVER:
+        return None
+    return state.phase.value, state.expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks
+
+
+def check(state: GameState, event: Event) -> None:
+    """Raise :class:`RuleViolation` if ``event`` may not happen in ``state``."""
+    _CHECKS[type(event)](state, event)
+
+
+def _expect(state: GameState, event: Event, phase: Phase) -> None:
+    """Refuse an event of a kind not expected now (out_of_order / game_over)."""
+    if state.phase is phase:
+        return
+    got = type_name(event)
+    if state.phase is Phase.OVER:
+        raise RuleViolation(
+            "game_over", f"the game is over (three rounds played); nothing may follow, got {got}"
+        )
+    raise RuleViolation("out_of_order", f"{describe_next(state)}, not {got}")
+
+
+def describe_next(state: GameState) -> str:
+    """In words: what the table waits for now."""
+    p = state.expected
+    if state.phase is Phase.NOT_STARTED:
+        return "a record starts with game_started"
+    if state.phase is Phase.ROUND_START:
+        return f"round {state.round_no + 1} must start now (round_started)"
+    if state.phase is Phase.CHEF_PICK:
+        return f"{p} must pick a Chef for round {state.round_no} now (chef_chosen)"
+    if state.phase is Phase.PLAY:
+        return f"{p} must play a card in trick {state.trick_no} now (card_played)"
+    if state.phase is Phase.CHEF_TAKE:
+        return (
+            f"{p} played the lowest card of trick {state.trick_no} "
+            "and must take a Chef now (chef_taken)"
+        )
+    return "the game is over"
+
+
+def _at_table(state: GameState, player: str) -> None:
+    if player not in state.seat:
+        raise RuleViolation(
+            "unknown_player", f"{player!r} is not playing in this game ({', '.join(state.players)})"
+        )
+
+
+def _check_game_started(state: GameState, event: GameStarted) -> None:
+    _expect(state, event, Phase.NOT_STARTED)
+    players = event.players
+    if len(players) not in PLAYER_COUNTS:
+        raise RuleViolation(
+            "bad_players", f"Trick-n-Chef is played by 3 or 4 players, not {len(players)}"
+        )
+    if any(not name for name in players):
+        raise RuleViolation("bad_players", "every player needs a name (an empty name was given)")
+    if len(set(players)) != len(players):
+        twice = sorted({p for p in players if players.count(p) > 1})
+        raise RuleViolation(
+            "bad_players", f"each player sits once: {', '.join(twice)} appears twice"
+        )
+    suits = event.suits
+    if suits is None:
+        if len(players) == 3:
+            raise RuleViolation(
+                "bad_suits", "a 3-player game must say which three suits are in play"
+            )
+        return
+    if len(set(suits)) != len(suits):
+        raise RuleViolation("bad_suits", "each suit in play is listed once")
+    if len(suits) != len(players):
+        if len(players) == 4:
+            raise RuleViolation("bad_suits", "with 4 players all four suits are in play")
+        raise RuleViolation("bad_suits", "with 3 players exactly three suits are in play")
+
+
+def _check_round_started(state: GameState, event: RoundStarted) -> None:
+    _expect(state, event, Phase.ROUND_START)
+    expected_round = state.round_no + 1
+    if event.round != expected_round:
+        raise RuleViolation(
+            "wrong_round", f"the next round is round {expected_round}, not round {event.round}"
+        )
+    first = event.first_player
+    _at_table(state, first)
+    if expected_round > 1:
+        leaders = most_points(state.totals)
+        if first not in leaders:
+            best = state.totals[leaders[0]]
+            who = " or ".join(leaders)
+            raise RuleViolation(
+                "bad_first_player",
+                f"round {expected_round} is started by the player with the most points so far: "
+                f"{who} ({best}), not {first} ({state.totals[first]})",
+            )
+    _check_deal(state, event)
+
+
+def _check_deal(state: GameState, event: RoundStarted) -> None:
+    """R2.1: 10 distinct cards each, together exactly the cards in play."""
+    names = [name for name, _ in event.hands]
+    for name in names:
+        if name not in state.seat:
+            raise RuleViolation("bad_deal", f"the deal has a hand for {name!r}, who is not playing")
+    missing = [p for p in state.players if p not in names]
+    if missing:
+        raise RuleViolation("bad_deal", f"the deal has no hand for {', '.join(missing)}")
+    in_play = set(deck(state.suits))
+    dealt: dict[Card, str] = {}
+    for name, cards in event.hands:
+        if len(cards) != CARDS_PER_HAND:
+            raise RuleViolation(
+                "bad_deal", f"{name} must be dealt {CARDS_PER_HAND} cards, not {len(cards)}"
+            )
+        for card in cards:
+            if card not in in_play:
+                raise RuleViolation(
+                    "bad_deal",
+                    f"{card} was dealt to {name}, "
+                    f"but {CARD_SUIT[card]} is not in play in this game",
+                )
+            holder = dealt.get(card)
+            if holder is not None:
+                where = "twice" if holder == name else f"to both {holder} and {name}"
+                raise RuleViolation("bad_deal", f"{card} was dealt {where}")
+            dealt[card] = name
+    # Every hand has 10 distinct cards in play, so together they are the whole deck in play.
+    if len(dealt) != len(in_play):
+        raise InvariantError("a valid deal must cover the deck")
+
+
+def _check_chef_chosen(state: GameState, event: ChefChosen) -> None:
+    _expect(state, event, Phase.CHEF_PICK)
+    _at_table(state, event.player)
+    if event.player != state.expected:
+        raise RuleViolation(
+            "wrong_turn",
+            f"it is {state.expected}'s turn to pick a Chef, not {event.player}'s "
+            f"(picks go clockwise from the first player, {state.first_player})",
+        )
+    suit = event.suit
+    if suit not in state.suits:
+        raise RuleViolation("suit_not_in_play", f"{suit} is not in play in this game")
+    if suit in state.picked:
+        left = ", ".join(legal_pick_suits(state))
+        raise RuleViolation(
+            "chef_already_chosen",
+            f"the {suit} Chef was already picked this round; still to pick: {left}",
+        )
+
+
+def _check_card_played(state: GameState, event: CardPlayed) -> None:
+    _expect(state, event, Phase.PLAY)
+    player = event.player
+    if player != state.expected:
+        _at_table(state, player)
+        raise RuleViolation(
+            "wrong_turn",
+            f"it is {state.expected}'s turn to play in trick {state.trick_no}, not {player}'s",
+        )
+    card = event.card
+    if card not in state.hands[player]:
+        raise RuleViolation(
+            "card_not_in_hand", f"{player} does not hold {card}: {_where_is(state, card)}"
+        )
+    led = state.led_suit
+    if led is not None and is_revoke(led, card, state.suit_counts[player][led]):
+        held = sorted(
+            (c for c in state.hands[player] if CARD_SUIT[c] == led), key=CARD_VALUE.__getitem__
+        )
+        raise RuleViolation(
+            "revoke",
+            f"{player} must follow {led}: {led} was led and {player} holds {', '.join(held)}",
+        )
+    coins = event.coins
+    if abs(coins) > state.coins[player]:
+        held_coins = state.coins[player]
+        raise RuleViolation(
+            "not_enough_coins",
+            f"{player} placed {abs(coins)} coin{'s' if abs(coins) != 1 else ''} "
+            f"but holds {held_coins}",
+        )
+
+
+def _where_is(state: GameState, card: Card) -> str:
+    if CARD_SUIT[card] not in state.suits:
+        return f"{CARD_SUIT[card]} is not in play in this game"
+    for name, hand in state.hands.items():
+        if card in hand:
+            return f"{describe(card)} is in {name}'s hand"
+    if any(p.card == card for p in state.trick):
+        return f"{describe(card)} was already played in this trick"
+    return f"{describe(card)} was already played this round"
+
+
+def _check_chef_taken(state: GameState, event: ChefTaken) -> None:
+    _expect(state, event, Phase.CHEF_TAKE)
+    player = event.player
+    if player != state.expected:
+        _at_table(state, player)
+        lowest = next(p for p in state.trick if p.player == state.expected)
+        raise RuleViolation(
+            "wrong_chef_taker",
+            f"{state.expected} played the lowest card of the trick ({lowest.card} = {lowest.value})"
+            f" and takes the Chef, not {player}",
+        )
+    suit = event.suit
+    if suit not in state.suits:
+        raise RuleViolation("suit_not_in_play", f"{suit} is not in play in this game")
+    if state.centre[suit] <= 0:
+        left = ", ".join(legal_take_suits(state))
+        raise RuleViolation(
+            "empty_chef_suit", f"no {suit} Chef is left in the centre; Chefs left: {left}"
+        )
+
+
+_CHECKS: Final[dict[type, Callable[[GameState, Any], None]]] = {
+    GameStarted: _check_game_started,
+    RoundStarted: _check_round_started,
+    ChefChosen: _check_chef_chosen,
+    CardPlayed: _check_card_played,
+    ChefTaken: _check_chef_taken,
+}
