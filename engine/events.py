@@ -286,7 +286,10 @@ def _parse_round_started(f: _Fields) -> RoundStarted:
     for player, cards in raw_hands.items():
         if not isinstance(cards, list):
             raise BadEvent("bad_event", f'the hand of "{player}" must be a list of cards')
-        hands.append((player, tuple(_card(c) for c in cards)))
+        if not all(type(c) is str and c in CARD_SUIT for c in cards):
+            for card in cards:
+                _card(card)  # raises, naming the first bad card
+        hands.append((player, tuple(cards)))
     f.done()
     return RoundStarted(round=number, first_player=first, hands=tuple(hands))
 

@@ -6,7 +6,7 @@ carrying its 0-based index; nothing after it is applied.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from engine.apply import apply
 from engine.errors import BadEvent, InvalidRecord, RuleViolation
@@ -60,19 +60,18 @@ def split_lines(data: bytes | str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in text_lines]
 
 
-def parse_lines(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
-    """Parse lines lazily into ``(index, event)``; raises InvalidRecord at the first bad line."""
-    for index, line in enumerate(lines):
-        try:
-            yield index, loads(line)
-        except BadEvent as violation:
-            raise InvalidRecord(index, violation) from None
-
-
 def replay_lines(lines: Iterable[str], state: GameState | None = None) -> GameState:
     """Replay a record given as lines; raises InvalidRecord at the first line not accepted,
     whether it is malformed or breaks a rule."""
-    return _fold(parse_lines(lines), GameState() if state is None else state)
+    state = GameState() if state is None else state
+    for index, line in enumerate(lines):
+        try:
+            event = loads(line)
+            check(state, event)
+        except RuleViolation as violation:  # BadEvent included
+            raise InvalidRecord(index, violation) from None
+        apply(state, event)
+    return state
 
 
 def replay_record(data: bytes | str) -> GameState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from engine.cards import CARD_SUIT, CARD_VALUE, COIN_STEP, Card, Suit, stars
+from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card, Suit
 
 
 class Play(NamedTuple):
@@ -33,11 +33,17 @@ def trump_suits(centre: Mapping[Suit, int], suits: Iterable[Suit]) -> tuple[Suit
 
     ``suits`` gives the suits in play and the order of the result.
     """
-    present = [s for s in suits if centre[s] > 0]
-    if not present:
-        return ()
-    fewest = min(centre[s] for s in present)
-    return tuple(s for s in present if centre[s] == fewest)
+    fewest = 0
+    trump: list[Suit] = []
+    for suit in suits:
+        left = centre[suit]
+        if left <= 0:
+            continue  # R5.3: a suit whose centre ran out is never trump
+        if not trump or left < fewest:
+            fewest, trump = left, [suit]
+        elif left == fewest:
+            trump.append(suit)  # R5.1: tied suits are all trump
+    return tuple(trump)
 
 
 def is_revoke(led: Suit, card: Card, led_cards_held: int) -> bool:
@@ -87,23 +93,19 @@ def coin_payout(
     return tuple(paid)
 
 
-def suit_score(won_values: Iterable[int], chefs: int) -> int:
-    """R9.1 for one suit: Chefs lie on the lowest printed values first; each covered card scores
-    its stars."""
-    if chefs <= 0:
-        return 0
-    covered = sorted(won_values)[:chefs]
-    return sum(stars(v) for v in covered)
-
-
 def round_score(won: Iterable[Card], chefs: Mapping[Suit, int], coins: int) -> int:
-    """R9.1-R9.2: a player's score for a round."""
-    by_suit: dict[Suit, list[int]] = {}
-    for card in won:
-        by_suit.setdefault(CARD_SUIT[card], []).append(CARD_VALUE[card])
+    """R9.1-R9.2: a player's score for a round.
+
+    Won cards are taken from the lowest printed value up; each gets a Chef of its suit while
+    the player has one left, and a card with a Chef scores its stars. Each coin scores 1.
+    """
+    chefs_left = dict(chefs)
     total = coins
-    for suit, values in by_suit.items():
-        total += suit_score(values, chefs.get(suit, 0))
+    for card in sorted(won, key=CARD_VALUE.__getitem__):
+        suit = CARD_SUIT[card]
+        if chefs_left.get(suit, 0) > 0:
+            chefs_left[suit] -= 1
+            total += CARD_STARS[card]
     return total
 
 

@@ -9,7 +9,7 @@ further events owns it, and :meth:`GameState.copy` gives an independent one.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.cards import TOTAL_COINS, Card, Suit
 from engine.rules import Play
@@ -26,9 +26,8 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class CompletedTrick:
-    """What happened in one trick, for the record viewer and the tests."""
+class CompletedTrick(NamedTuple):
+    """What happened in one trick, for the record viewer and the tests (immutable)."""
 
     round: int
     number: int

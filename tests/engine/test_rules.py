@@ -14,7 +14,6 @@ from engine.rules import (
     most_points,
     ranking,
     round_score,
-    suit_score,
     trick_winner,
     trump_suits,
     value_in_trick,
@@ -90,10 +89,11 @@ def test_coin_payout_skips_winner_and_taker_and_stops_when_empty() -> None:
 
 
 def test_scoring_chefs_cover_the_lowest_values_first() -> None:
-    assert suit_score([1, 4, 8, 10], 2) == 3
-    assert suit_score([10, 8, 4, 1], 2) == 3  # order won does not matter
-    assert suit_score([1, 4, 8, 10], 0) == 0
-    assert suit_score([7], 3) == 3
+    assert round_score(["G1", "G4", "G8", "G10"], {"green": 2}, 0) == 3
+    assert round_score(["G10", "G8", "G4", "G1"], {"green": 2}, 0) == 3  # order won is no matter
+    assert round_score(["G1", "G4", "G8", "G10"], {"green": 0}, 0) == 0
+    assert round_score(["R7"], {"red": 3}, 0) == 3  # Chefs without a card score nothing
+    assert round_score(["R7", "G1"], {"red": 1, "green": 1}, 0) == 3 + 1  # suits apart
     assert round_score(["G1", "G4", "G8", "G10", "B10"], {"green": 2, "blue": 1}, 2) == 3 + 4 + 2
 
 
@@ -140,11 +140,16 @@ def test_the_chef_taker_is_the_first_lowest_card(trick: list[Play]) -> None:
     assert all(p.value > taker.value for p in trick[: trick.index(taker)])
 
 
-@given(st.lists(st.integers(1, 10), max_size=10), st.integers(0, 5))
-def test_suit_score_is_bounded_by_the_chefs_and_the_cards(values: list[int], chefs: int) -> None:
-    score = suit_score(values, chefs)
-    assert 0 <= score <= 4 * min(chefs, len(values))
-    assert suit_score(values, chefs + 1) >= score
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=12, unique=True), st.integers(0, 5))
+def test_a_suits_score_is_bounded_by_its_chefs_and_grows_with_them(
+    won: list[str], chefs: int
+) -> None:
+    per_suit = [round_score(won, {suit: chefs}, 0) for suit in SUITS]
+    for suit, score in zip(SUITS, per_suit, strict=True):
+        cards = [c for c in won if CARD_SUIT[c] == suit]
+        assert 0 <= score <= 4 * min(chefs, len(cards))
+        assert round_score(won, {suit: chefs + 1}, 0) >= score
+    assert round_score(won, dict.fromkeys(SUITS, chefs), 0) == sum(per_suit)
 
 
 def test_value_in_trick_is_printed_value_plus_two_per_coin() -> None:
