@@ -7,13 +7,14 @@ issue: >= 200,000 events/s replayed and <= 20 us per incremental event, on one c
 from __future__ import annotations
 
 import gc
+import json
 import os
 import platform
 import statistics
 import time
 
 from engine.apply import apply
-from engine.events import Event, dumps, loads
+from engine.events import Event, dumps, from_json, loads
 from engine.referee import check
 from engine.replay import replay, replay_lines
 from engine.simulate import simulate
@@ -49,14 +50,20 @@ def run(games: int = 1000, repeat: int = 5, players: int = 4) -> None:
         f"in {time.perf_counter() - t0:.1f} s"
     )
 
+    objects = [[json.loads(line) for line in lines] for lines in texts]
     gc.collect()
     folds: list[float] = []
+    decoded: list[float] = []
     parsed: list[float] = []
     for _ in range(repeat):
         start = time.perf_counter()
         for record in records:
             replay(record)
         folds.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for objs in objects:
+            replay(from_json(obj) for obj in objs)
+        decoded.append(time.perf_counter() - start)
         start = time.perf_counter()
         for lines in texts:
             replay_lines(lines)
@@ -65,6 +72,11 @@ def run(games: int = 1000, repeat: int = 5, players: int = 4) -> None:
     print(
         f"replay, checked events (referee + fold): median {rate:,.0f} events/s "
         f"({med:.3f} s for all, {1e6 * med / n_events:.2f} us/event, {repeat} runs)"
+    )
+    rate, med = _median_rate(n_events, decoded)
+    print(
+        f"replay from decoded JSON objects, as a database returns them (form check + referee + "
+        f"fold): median {rate:,.0f} events/s ({1e6 * med / n_events:.2f} us/event)"
     )
     rate, med = _median_rate(n_events, parsed)
     print(
