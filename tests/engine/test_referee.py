@@ -334,6 +334,12 @@ def test_unknown_players_are_named_in_the_message() -> None:
     assert message == "'zed' is not playing in this game (p1, p2, p3, p4)"
 
 
+def test_a_line_that_is_not_json_is_refused_at_its_line() -> None:
+    index = 57
+    message = rejected(with_line(index, '{"type": "card_played", "player": '), index, "bad_json")
+    assert "not valid JSON" in message
+
+
 def test_the_first_bad_line_wins_over_later_ones() -> None:
     index, deal = _deal(round_no=2)
     broken = [*LINES[:index], "not json", *LINES[index:]]

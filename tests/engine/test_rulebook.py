@@ -12,10 +12,10 @@ from engine.cards import ALL_CARDS, CARD_STARS, CARD_SUIT, CARD_VALUE, SUITS, ca
 from engine.errors import RuleViolation
 from engine.events import ChefChosen, ChefTaken, RoundStarted
 from engine.referee import legal_cards
-from engine.replay import replay
+from engine.replay import replay, step
 from engine.rules import round_score
 from engine.simulate import simulate
-from engine.state import Phase
+from engine.state import GameState, Phase
 from engine.summary import summarize
 from tests.engine.factories import (
     BLUE_FIVE_DEAL,
@@ -490,3 +490,25 @@ def test_rule_10_2_the_finished_game_ranks_by_total_then_round_three() -> None:
             assert (after["rank"] == before["rank"]) == shared
             if not shared:
                 assert after["rank"] == ranks.index(after) + 1
+
+
+def test_rule_1_3_five_chefs_per_suit_four_in_the_centre_one_picked() -> None:
+    table = first_trick_table()
+    for suit in SUITS:
+        held = sum(chefs[suit] for chefs in table.state.chefs.values())
+        assert (table.state.centre[suit], held) == (4, 1)
+    table.play_lowest(10)
+    for suit in SUITS:
+        held = sum(chefs[suit] for chefs in table.state.chefs.values())
+        assert table.state.centre[suit] + held == 5
+
+
+def test_rule_1_4_twenty_coins_in_all_and_never_more() -> None:
+    ran_dry = 0
+    for seed in range(20):
+        state = GameState()
+        for event in simulate(seed, 4, coin_rate=0):
+            step(state, event)
+            assert sum(state.coins.values()) + sum(abs(p.coins) for p in state.trick) <= 20
+            ran_dry += state.phase is Phase.ROUND_START and sum(state.coins.values()) == 20
+    assert ran_dry > 0  # some rounds end with every coin in the players' hands
