@@ -131,6 +131,11 @@ def _at_table(state: GameState, player: str) -> None:
         )
 
 
+def _in_play(state: GameState, suit: Suit) -> None:
+    if suit not in state.suits:
+        raise RuleViolation("suit_not_in_play", f"{suit} went back to the box: it is not in play")
+
+
 def _check_game_started(state: GameState, event: GameStarted) -> None:
     if state.phase is not _NOT_STARTED:
         raise _not_expected(state, event)
@@ -228,8 +233,7 @@ def _check_chef_chosen(state: GameState, event: ChefChosen) -> None:
             f"(picks go clockwise from the first player, {state.first_player})",
         )
     suit = event.suit
-    if suit not in state.suits:
-        raise RuleViolation("suit_not_in_play", f"{suit} is not in play in this game")
+    _in_play(state, suit)
     if suit in state.picked:
         left = ", ".join(legal_pick_suits(state))
         raise RuleViolation(
@@ -296,8 +300,7 @@ def _check_chef_taken(state: GameState, event: ChefTaken) -> None:
             f" and takes the Chef, not {player}",
         )
     suit = event.suit
-    if suit not in state.suits:
-        raise RuleViolation("suit_not_in_play", f"{suit} is not in play in this game")
+    _in_play(state, suit)
     if state.centre[suit] <= 0:
         left = ", ".join(legal_take_suits(state))
         raise RuleViolation(
