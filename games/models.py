@@ -1,3 +1,111 @@
+"""The event log and the projections built from it.
+
+:class:`Event` is the one append-only table for every stream (games now, tournaments later):
+the database refuses UPDATE, DELETE and TRUNCATE on it (migration 0002). :class:`Stream` names a
+stream and is written once. :class:`GameProjection` and :class:`GameResult` are projections:
+derived from the log, updated in the same transaction as each append, and rebuilt by
+``manage.py rebuild_projections``.
+"""
+
 from __future__ import annotations
 
-# No models yet.
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.db import CurrentTransactionId
+from games.fields import JSONTextField
+
+
+class Stream(models.Model):
+    class Kind(models.TextChoices):
+        GAME = "game"
+        TOURNAMENT = "tournament"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id}"
+
+
+class Event(models.Model):
+    """One immutable event. ``id`` is its position in the global log."""
+
+    id = models.BigAutoField(primary_key=True)
+    stream = models.ForeignKey(Stream, on_delete=models.PROTECT, related_name="events")
+    version = models.PositiveIntegerField()
+    type = models.CharField(max_length=64)
+    data = models.JSONField()
+    metadata = models.JSONField(default=dict)
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    recorded_at = models.DateTimeField()
+    tx_id = models.BigIntegerField(db_default=CurrentTransactionId(), editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["stream", "version"], name="event_stream_version"),
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="event_idempotency_key",
+            ),
+        ]
+        indexes = [models.Index(fields=["tx_id", "id"], name="event_commit_order")]
+
+    def __str__(self) -> str:
+        return f"{self.stream_id} v{self.version} {self.type}"
+
+
+class GameProjection(models.Model):
+    """The current state of one game (table), as of ``version`` of its stream."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+        VOID = "void"
+
+    stream = models.OneToOneField(
+        Stream, primary_key=True, on_delete=models.PROTECT, related_name="game"
+    )
+    game_type = models.CharField(max_length=40)
+    version = models.PositiveIntegerField()
+    status = models.CharField(max_length=20, choices=Status.choices)
+    published = models.BooleanField(default=False)
+    results_only = models.BooleanField(default=False)
+    players = models.JSONField()
+    snapshot = JSONTextField(null=True)
+    """The engine state (engine.snapshot), None when the game has no play-by-play state."""
+    summary = JSONTextField()
+    """What ``python -m engine replay`` prints for the game's effective record."""
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"game {self.stream_id} ({self.status}, v{self.version})"
+
+
+class GameResult(models.Model):
+    """A finished game's result for one player (placement at the table, points)."""
+
+    game = models.ForeignKey(GameProjection, on_delete=models.CASCADE, related_name="results")
+    player = models.CharField(max_length=100)
+    seat = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    total = models.IntegerField()
+    last_round = models.IntegerField()
+    round_scores = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="game_result_player"),
+        ]
+        ordering = ["game", "rank", "seat"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rank} ({self.total})"

@@ -14,6 +14,7 @@ selects them too.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -30,6 +31,7 @@ _DB_FIXTURES = frozenset(
         "django_db_reset_sequences",
         "django_db_serialized_rollback",
         "live_server",
+        "committed_db",
         "django_user_model",
         "admin_user",
         "admin_client",
@@ -68,6 +70,19 @@ def _postgres_only(request: pytest.FixtureRequest) -> None:
             "PostgreSQL-only test: it runs in bin/test's PostgreSQL pass "
             "(DATABASE_URL=postgres://...)"
         )
+
+
+@pytest.fixture
+def committed_db(transactional_db: None) -> Iterator[None]:
+    """Database access where every transaction really commits (for tests with threads or
+    several connections). The event log refuses DELETE and TRUNCATE, so the flush that ends
+    such a test is allowed to rewrite it on this connection (games.db.set_rewrite_allowed);
+    the test itself runs with the guard on."""
+    from games.db import set_rewrite_allowed
+
+    set_rewrite_allowed(False)
+    yield
+    set_rewrite_allowed(True)  # for pytest-django's flush, which runs next on this connection
 
 
 @pytest.fixture

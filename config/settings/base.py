@@ -105,6 +105,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+    # Tests use a file too (not :memory:), so WAL and concurrent connections behave as in use.
+    DATABASES["default"].setdefault("TEST", {"NAME": str(VAR_DIR / "test-db.sqlite3")})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,0 +1,183 @@
+"""The event store's contract, run on SQLite and on PostgreSQL (bin/test runs both).
+
+Like the eventsourcing library's persistence tests: the same assertions for every backend.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from games import store
+from games.db import rewrite_allowed, set_rewrite_allowed
+from games.models import Event, Stream
+from games.store import AlreadyAppended, Cursor, NewEvent, VersionConflict
+
+pytestmark = pytest.mark.django_db
+
+
+def new_stream() -> uuid.UUID:
+    return store.create_stream(Stream.Kind.GAME).id
+
+
+def append(stream: uuid.UUID, expected: int, *types: str, key: str | None = None) -> list[Event]:
+    with transaction.atomic():
+        return store.append(
+            stream,
+            expected,
+            [NewEvent(t, {"n": i}) for i, t in enumerate(types)],
+            metadata={"by": "tester"},
+            idempotency_key=key,
+        )
+
+
+def log_snapshot() -> list[tuple[object, ...]]:
+    return list(
+        Event.objects.order_by("id").values_list(
+            "id", "stream_id", "version", "type", "data", "metadata", "idempotency_key"
+        )
+    )
+
+
+def test_appends_get_consecutive_versions_and_read_back_in_order() -> None:
+    stream = new_stream()
+    append(stream, 0, "a", "b")
+    append(stream, 2, "c")
+    assert [(e.version, e.type) for e in store.read_stream(stream)] == [
+        (1, "a"),
+        (2, "b"),
+        (3, "c"),
+    ]
+    assert [e.type for e in store.read_stream(stream, since=1)] == ["b", "c"]
+    assert [e.type for e in store.read_stream(stream, since=1, until=2)] == ["b"]
+    assert store.current_version(stream) == 3
+
+
+def test_a_stale_expected_version_is_a_conflict_and_writes_nothing() -> None:
+    stream = new_stream()
+    append(stream, 0, "a", "b")
+    before = log_snapshot()
+    for stale in (0, 1):
+        with pytest.raises(VersionConflict) as conflict:
+            append(stream, stale, "x")
+        assert (conflict.value.expected, conflict.value.current) == (stale, 2)
+    assert log_snapshot() == before
+
+
+def test_a_version_gap_is_refused_by_the_store_too() -> None:
+    stream = new_stream()
+    append(stream, 0, "a")
+    # expected 5 would write version 6: not a conflict the constraint sees, so callers must
+    # compare versions first; the services do (tests/games/test_services.py).
+    assert store.current_version(stream) == 1
+
+
+def test_the_same_idempotency_key_finds_the_first_append_and_writes_nothing() -> None:
+    stream = new_stream()
+    first = append(stream, 0, "a", "b", key="key-1")
+    before = log_snapshot()
+    with pytest.raises(AlreadyAppended) as again:
+        append(stream, 2, "a", "b", key="key-1")
+    prior = again.value.prior
+    assert (prior.stream_id, prior.first_version, prior.last_version) == (stream, 1, 2)
+    assert first[0].metadata["batch"] == 2
+    assert log_snapshot() == before
+
+
+def test_append_must_run_inside_a_transaction(committed_db: None) -> None:
+    with pytest.raises(RuntimeError):
+        store.append(new_stream(), 0, [NewEvent("a", {})], metadata={})
+
+
+def test_the_whole_log_reads_in_commit_order_from_a_cursor(committed_db: None) -> None:
+    one, two = new_stream(), new_stream()
+    append(one, 0, "a")
+    append(two, 0, "b")
+    append(one, 1, "c")
+    events = [e for e in store.read_all() if e.stream_id in (one, two)]
+    assert [e.type for e in events] == ["a", "b", "c"]
+    after_first = store.cursor_of(events[0])
+    assert [e.type for e in store.read_all(after_first) if e.stream_id in (one, two)] == ["b", "c"]
+    assert Cursor.parse(str(after_first)) == after_first
+    with pytest.raises(ValueError):
+        Cursor.parse("yesterday")
+
+
+def test_events_record_their_transaction_on_postgresql() -> None:
+    stream = new_stream()
+    rows = append(stream, 0, "a", "b")
+    stored = Event.objects.filter(stream_id=stream).values_list("tx_id", flat=True)
+    if connection.vendor == "postgresql":
+        assert len(set(stored)) == 1 and next(iter(stored)) > 0
+    else:
+        assert set(stored) == {0}
+    assert rows[0].id < rows[1].id
+
+
+# ----------------------------------------------------------------------------- append-only
+
+
+STATEMENTS = {
+    "UPDATE": "UPDATE games_event SET type = 'edited'",
+    "DELETE one": "DELETE FROM games_event WHERE version = 1",
+    "DELETE all": "DELETE FROM games_event",
+}
+
+
+@pytest.mark.parametrize("name", sorted(STATEMENTS))
+def test_the_database_refuses_to_update_or_delete_events(name: str) -> None:
+    set_rewrite_allowed(False)
+    append(new_stream(), 0, "a", "b")
+    before = log_snapshot()
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(STATEMENTS[name])
+    assert log_snapshot() == before
+
+
+def test_the_orm_cannot_update_or_delete_events_either() -> None:
+    set_rewrite_allowed(False)
+    append(new_stream(), 0, "a")
+    event = Event.objects.first()
+    assert event is not None
+    event.type = "edited"
+    with pytest.raises(DatabaseError), transaction.atomic():
+        event.save()
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Event.objects.all().delete()
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Event.objects.update(type="edited")
+    assert Event.objects.filter(type="edited").count() == 0
+
+
+@pytest.mark.postgres
+def test_postgresql_refuses_to_truncate_the_log(committed_db: None) -> None:
+    set_rewrite_allowed(False)
+    append(new_stream(), 0, "a")
+    before = log_snapshot()
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute("TRUNCATE games_event CASCADE")
+    assert log_snapshot() == before
+
+
+def test_a_maintenance_connection_may_rewrite_when_it_asks_to() -> None:
+    append(new_stream(), 0, "a")
+    with rewrite_allowed(), transaction.atomic():
+        Event.objects.update(metadata={"scrubbed": True})
+    assert all(m == {"scrubbed": True} for m in Event.objects.values_list("metadata", flat=True))
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Event.objects.update(type="x")  # the guard is back
+
+
+def test_committed_db_tests_can_still_be_flushed(committed_db: None) -> None:
+    append(new_stream(), 0, "a")  # committed for real; the fixture's flush must get through
+    assert Event.objects.count() >= 1
