@@ -60,9 +60,14 @@ def split_lines(data: bytes | str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in text_lines]
 
 
-def replay_lines(lines: Iterable[str], state: GameState | None = None) -> GameState:
+def replay_lines(
+    lines: Iterable[str],
+    state: GameState | None = None,
+    accepted: list[Event] | None = None,
+) -> GameState:
     """Replay a record given as lines; raises InvalidRecord at the first line not accepted,
-    whether it is malformed or breaks a rule."""
+    whether it is malformed or breaks a rule. Accepted events are added to ``accepted`` if
+    given."""
     state = GameState() if state is None else state
     for index, line in enumerate(lines):
         try:
@@ -71,6 +76,8 @@ def replay_lines(lines: Iterable[str], state: GameState | None = None) -> GameSt
         except RuleViolation as violation:  # BadEvent included
             raise InvalidRecord(index, violation) from None
         apply(state, event)
+        if accepted is not None:
+            accepted.append(event)
     return state
 
 

@@ -1,0 +1,680 @@
+"""Game services: every change to a game, each in one transaction (HackSoft-style services).
+
+Each write: (1) an idempotency key seen before returns the first result and writes nothing;
+(2) the projection is read and the expected version compared; (3) the game type's referee checks
+the new events against the current state; (4) the events are appended; (5) the projection is
+updated from the engine incrementally (a full replay only after a correction, a void or a
+results entry). Any refusal leaves the log and the projections exactly as they were.
+
+Views call these and map :class:`GameError` codes to HTTP statuses; they never touch models.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+import engine
+from games import store
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES, GameType
+from games.models import Event, GameProjection, GameResult, Stream
+from games.projection import (
+    FINISHED,
+    IN_PROGRESS,
+    PUBLISHED,
+    RESULTS,
+    RETRACTED,
+    STORE_TYPES,
+    VOID,
+    VOIDED,
+    GameView,
+    fold_game,
+)
+from games.store import AlreadyAppended, NewEvent, PriorAppend, VersionConflict
+
+User = AbstractBaseUser | AnonymousUser
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+class GameError(Exception):
+    """A refusal with a stable ``code`` and a message meant for the user."""
+
+    code = "error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+class GameNotFound(GameError):
+    code = "not_found"
+
+
+class NotAllowed(GameError):
+    code = "forbidden"
+
+
+class KeyReused(GameError):
+    code = "idempotency_key_reused"
+
+
+class Refused(GameError):
+    """The rules (or the game's status) refuse the change; ``index`` is the refused event's
+    position in the request, or the record line for an import."""
+
+    def __init__(self, message: str, code: str, index: int | None = None) -> None:
+        super().__init__(message, code)
+        self.index = index
+
+    @classmethod
+    def from_violation(cls, violation: engine.RuleViolation, index: int | None) -> Refused:
+        return cls(violation.message, violation.code, index)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = super().as_dict()
+        if self.index is not None:
+            out["event"] = self.index
+        return out
+
+
+class Conflict(GameError):
+    """Someone else appended first: the client should reload and retry."""
+
+    code = "conflict"
+
+    def __init__(self, game: GameProjection, expected: int) -> None:
+        super().__init__(
+            f"the game is at version {game.version}, not {expected}: "
+            "someone else changed it meanwhile; reload and try again"
+        )
+        self.current_version = game.version
+        self.summary = game.summary
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "current_version": self.current_version, "state": self.summary}
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class GameChange:
+    """The outcome of a write: what was appended and the game as it now stands."""
+
+    game_id: uuid.UUID
+    version: int
+    status: str
+    appended: tuple[tuple[int, str], ...]
+    summary: dict[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": str(self.game_id),
+            "version": self.version,
+            "status": self.status,
+            "appended": [{"version": v, "type": t} for v, t in self.appended],
+            "state": self.summary,
+        }
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _metadata(user: User | None, request_id: str) -> dict[str, Any]:
+    known = user is not None and user.is_authenticated
+    return {
+        "by": user.get_username() if known and user is not None else None,
+        "by_id": user.pk if known and user is not None else None,
+        "request_id": request_id or uuid.uuid4().hex,
+    }
+
+
+def _user_id(user: User | None) -> Any:
+    return user.pk if user is not None and user.is_authenticated else None
+
+
+def _game_type(key: str) -> GameType:
+    try:
+        return GAME_TYPES[key]
+    except KeyError:
+        raise Refused(f"unknown game type {key!r}", "bad_game_type") from None
+
+
+def _projection(game_id: uuid.UUID) -> GameProjection:
+    try:
+        return GameProjection.objects.get(stream_id=game_id)
+    except GameProjection.DoesNotExist:
+        raise GameNotFound(f"there is no game {game_id}") from None
+
+
+def _expect(game: GameProjection, expected_version: int) -> None:
+    if game.version != expected_version:
+        raise VersionConflict(game.stream_id, expected_version, game.version)
+
+
+def _open(game: GameProjection) -> None:
+    if game.status == VOID:
+        raise Refused("the game was voided: nothing more can be recorded", "game_void")
+
+
+def _view(game_id: uuid.UUID, game_type: GameType, until: int | None = None) -> GameView:
+    events = store.read_stream(game_id, until=until)
+    return fold_game(((e.type, e.data) for e in events), game_type)
+
+
+def _save(game: GameProjection, view: GameView, game_type: GameType) -> None:
+    """Store a freshly folded view in the projection and its results."""
+    game.version = view.version
+    game.status = view.status
+    game.published = view.published
+    game.results_only = view.results is not None
+    game.snapshot = game_type.snapshot(view.state)
+    game.summary = view.summary
+    game.save()
+    _save_results(game, game_type)
+
+
+def _save_results(game: GameProjection, game_type: GameType) -> None:
+    GameResult.objects.filter(game=game).delete()
+    if game.status != FINISHED:
+        return
+    GameResult.objects.bulk_create(
+        GameResult(
+            game=game,
+            player=p.player,
+            seat=p.seat,
+            rank=p.rank,
+            total=p.total,
+            last_round=p.last_round,
+            round_scores=list(p.round_scores),
+        )
+        for p in game_type.placements(game.summary)
+    )
+
+
+def _replayed(prior: PriorAppend, fingerprint: str) -> GameChange:
+    """The result of an append made earlier with the same idempotency key."""
+    if prior.request_hash != fingerprint:
+        raise KeyReused(
+            "this Idempotency-Key was already used for a different request; "
+            "use a new key for a new request"
+        )
+    game = _projection(prior.stream_id)
+    view = _view(prior.stream_id, _game_type(game.game_type), until=prior.last_version)
+    appended = store.read_stream(
+        prior.stream_id, since=prior.first_version - 1, until=prior.last_version
+    )
+    return GameChange(
+        game_id=prior.stream_id,
+        version=prior.last_version,
+        status=view.status,
+        appended=tuple((e.version, e.type) for e in appended),
+        summary=view.summary,
+    )
+
+
+def _written(game: GameProjection, rows: Sequence[Event]) -> GameChange:
+    return GameChange(
+        game_id=game.stream_id,
+        version=game.version,
+        status=game.status,
+        appended=tuple((e.version, e.type) for e in rows),
+        summary=game.summary,
+    )
+
+
+def _conflict(error: VersionConflict) -> Conflict:
+    return Conflict(_projection(error.stream_id), error.expected)
+
+
+# ----------------------------------------------------------------------------- writes
+
+
+def game_create(
+    *,
+    players: Sequence[str],
+    suits: Sequence[str] | None = None,
+    published: bool = False,
+    game_type: str = DEFAULT_GAME_TYPE,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """A new table: its stream starts with the record's first event."""
+    kind = _game_type(game_type)
+    start = kind.start(players, {"suits": suits})
+    fingerprint = store.request_hash("create", game_type, start, published)
+    state = kind.new_state()
+    try:
+        kind.step(state, kind.parse(start))
+    except engine.RuleViolation as violation:
+        raise Refused.from_violation(violation, 0) from None
+    first = kind.encode(kind.parse(start))
+    new = [NewEvent(first.pop("type"), first)]
+    if published:
+        new.append(NewEvent(PUBLISHED, {}))
+    try:
+        with transaction.atomic():
+            if idempotency_key and (prior := store.find_prior(idempotency_key)):
+                return _replayed(prior, fingerprint)
+            stream = store.create_stream(Stream.Kind.GAME)
+            rows = store.append(
+                stream.id,
+                0,
+                new,
+                metadata=_metadata(user, request_id),
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            summary = kind.summary(state)
+            game = GameProjection.objects.create(
+                stream=stream,
+                game_type=kind.key,
+                version=len(rows),
+                status=IN_PROGRESS,
+                published=published,
+                players=summary["players"],
+                snapshot=kind.snapshot(state),
+                summary=summary,
+                created_by_id=_user_id(user),
+            )
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:  # a concurrent retry won; this one rolled back
+        return _replayed(duplicate.prior, fingerprint)
+
+
+def game_append(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    events: Sequence[Any],
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Record the next events of a table (record-format objects, e.g. a card with coins)."""
+    fingerprint = store.request_hash("append", str(game_id), expected_version, events)
+    if not events:
+        raise Refused("send at least one event", "bad_event")
+    try:
+        with transaction.atomic():
+            if idempotency_key and (prior := store.find_prior(idempotency_key)):
+                return _replayed(prior, fingerprint)
+            game = _projection(game_id)
+            _expect(game, expected_version)
+            _open(game)
+            if game.results_only:
+                raise Refused(
+                    "results were entered for this game; retract them (a correction) "
+                    "before recording play by play",
+                    "results_entered",
+                )
+            kind = _game_type(game.game_type)
+            state = kind.restore(game.snapshot or {})
+            new = []
+            for index, obj in enumerate(events):
+                if isinstance(obj, Mapping) and obj.get("type") in STORE_TYPES:
+                    raise Refused(
+                        f"{obj['type']} is not a play: use the corrections, void or results "
+                        "endpoints",
+                        "bad_event",
+                        index,
+                    )
+                if not isinstance(obj, Mapping):
+                    raise Refused("an event is a JSON object", "bad_event", index)
+                try:
+                    event = kind.parse(obj)
+                    kind.step(state, event)
+                except engine.RuleViolation as violation:
+                    raise Refused.from_violation(violation, index) from None
+                encoded = kind.encode(event)
+                new.append(NewEvent(encoded.pop("type"), encoded))
+            rows = store.append(
+                game_id,
+                expected_version,
+                new,
+                metadata=_metadata(user, request_id),
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            game.version = rows[-1].version
+            game.snapshot = kind.snapshot(state)
+            game.summary = kind.summary(state)
+            was = game.status
+            game.status = FINISHED if kind.finished(state) else IN_PROGRESS
+            game.save(update_fields=["version", "snapshot", "summary", "status", "updated_at"])
+            if game.status != was:
+                _save_results(game, kind)
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:
+        return _replayed(duplicate.prior, fingerprint)
+    except VersionConflict as conflict:
+        raise _conflict(conflict) from None
+
+
+def _append_store_event(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    event: NewEvent,
+    decide: Any,
+    user: User | None,
+    request_id: str,
+    idempotency_key: str | None,
+) -> GameChange:
+    """Append one of the store's own events after ``decide(game, view, kind)`` accepted it,
+    then refold the game."""
+    fingerprint = store.request_hash(event.type, str(game_id), expected_version, event.data)
+    try:
+        with transaction.atomic():
+            if idempotency_key and (prior := store.find_prior(idempotency_key)):
+                return _replayed(prior, fingerprint)
+            game = _projection(game_id)
+            _expect(game, expected_version)
+            kind = _game_type(game.game_type)
+            view = _view(game_id, kind)
+            decide(game, view, kind)
+            rows = store.append(
+                game_id,
+                expected_version,
+                [event],
+                metadata=_metadata(user, request_id),
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            view = _view(game_id, kind)
+            _save(game, view, kind)
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:
+        return _replayed(duplicate.prior, fingerprint)
+    except VersionConflict as conflict:
+        raise _conflict(conflict) from None
+
+
+def _may_organize(game: GameProjection, user: User | None) -> None:
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("log in to change a game")
+    is_staff = bool(getattr(user, "is_staff", False))
+    if not is_staff and game.created_by_id != user.pk:
+        raise NotAllowed("only the game's organizer can do this")
+
+
+def game_correct(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    retract: int,
+    reason: str = "",
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Retract the last ``retract`` entries of the record (plays or a results entry)."""
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _open(game)
+        retractable = len(view.effective) - 1  # the game's first event stays
+        if type(retract) is not int or not 1 <= retract <= retractable:
+            raise Refused(
+                f"there {'is' if retractable == 1 else 'are'} {retractable} "
+                f"event{'' if retractable == 1 else 's'} to retract, so {retract} cannot be",
+                "bad_correction",
+            )
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(RETRACTED, {"count": retract, "reason": reason}),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_void(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    reason: str = "",
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """The organizer voids the whole game; its results no longer count."""
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _may_organize(game, user)
+        _open(game)
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(VOIDED, {"reason": reason}),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_publish(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Make the game readable by the public."""
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _may_organize(game, user)
+        if game.published:
+            raise Refused("the game is already published", "already_published")
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(PUBLISHED, {}),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_enter_results(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    scores: Mapping[str, Any],
+    totals: Mapping[str, Any] | None = None,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Results only: each player's score for each of the three rounds."""
+    data: dict[str, Any] = {"scores": dict(scores)}
+    if totals is not None:
+        data["totals"] = dict(totals)
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _open(game)
+        if view.results is not None:
+            raise Refused(
+                "results were already entered; retract them (a correction) to enter new ones",
+                "results_entered",
+            )
+        if view.status == FINISHED:
+            raise Refused(
+                "this game was recorded play by play to the end; its scores come from the plays",
+                "game_over",
+            )
+        try:
+            kind.results(view.players, scores, totals)
+        except engine.RuleViolation as violation:
+            raise Refused.from_violation(violation, None) from None
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(RESULTS, data),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_import_record(
+    *,
+    record: bytes | str,
+    published: bool = False,
+    game_type: str = DEFAULT_GAME_TYPE,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """A new game from a record file, validated by the engine and stored event by event."""
+    kind = _game_type(game_type)
+    text = record.decode("utf-8", "replace") if isinstance(record, bytes) else record
+    fingerprint = store.request_hash("import", game_type, text, published)
+    try:
+        events = kind.read_record(record)
+    except engine.InvalidRecord as error:
+        raise Refused.from_violation(error.violation, error.index) from None
+    if not events:
+        raise Refused("the record is empty: it must start with game_started", "bad_event", 0)
+    encoded = [kind.encode(e) for e in events]
+    new = [NewEvent(obj.pop("type"), obj) for obj in encoded]
+    if published:
+        new.append(NewEvent(PUBLISHED, {}))
+    try:
+        with transaction.atomic():
+            if idempotency_key and (prior := store.find_prior(idempotency_key)):
+                return _replayed(prior, fingerprint)
+            stream = store.create_stream(Stream.Kind.GAME)
+            rows = store.append(
+                stream.id,
+                0,
+                new,
+                metadata=_metadata(user, request_id),
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            game = GameProjection(
+                stream=stream,
+                game_type=kind.key,
+                created_by_id=_user_id(user),
+            )
+            view = fold_game(((e.type, e.data) for e in new), kind)
+            game.players = view.players
+            _save(game, view, kind)
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:
+        return _replayed(duplicate.prior, fingerprint)
+
+
+# ----------------------------------------------------------------------------- reads
+
+
+def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
+    game = _projection(game_id)
+    if not game.published and (user is None or not user.is_authenticated):
+        raise GameNotFound(f"there is no game {game_id}")  # unpublished games are not public
+    return game
+
+
+def game_events(
+    *, game_id: uuid.UUID, since: int = 0, user: User | None = None
+) -> tuple[GameProjection, list[Event]]:
+    game = game_get(game_id=game_id, user=user)
+    return game, store.read_stream(game_id, since=since)
+
+
+def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
+    """The game's record file: the effective record, corrections applied."""
+    game = game_get(game_id=game_id, user=user)
+    kind = _game_type(game.game_type)
+    view = _view(game_id, kind)
+    if view.results is not None:
+        raise Refused(
+            "this game was entered as results only: it has no play-by-play record to export",
+            "results_only",
+        )
+    return kind.write_record(view.record_events)
+
+
+def game_view(
+    *, game_id: uuid.UUID, user: User | None = None, until: int | None = None
+) -> GameView:
+    """The game folded from its log (for history pages and checks)."""
+    game = game_get(game_id=game_id, user=user)
+    return _view(game_id, _game_type(game.game_type), until=until)
+
+
+# ----------------------------------------------------------------------------- maintenance
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    game_id: uuid.UUID
+    field: str
+    stored: Any
+    rebuilt: Any
+
+
+def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
+    """Recompute every game projection from the log; report (and fix) what differs."""
+    differences: list[Difference] = []
+    checked = 0
+    for game in GameProjection.objects.order_by("stream_id").iterator():
+        checked += 1
+        kind = _game_type(game.game_type)
+        view = _view(game.stream_id, kind)
+        rebuilt = GameProjection(stream_id=game.stream_id, game_type=game.game_type)
+        rebuilt.version, rebuilt.status = view.version, view.status
+        rebuilt.published, rebuilt.results_only = view.published, view.results is not None
+        rebuilt.players, rebuilt.summary = view.players, view.summary
+        rebuilt.snapshot = kind.snapshot(view.state)
+        found = [
+            Difference(game.stream_id, name, getattr(game, name), getattr(rebuilt, name))
+            for name in (
+                "version",
+                "status",
+                "published",
+                "results_only",
+                "players",
+                "summary",
+                "snapshot",
+            )
+            if getattr(game, name) != getattr(rebuilt, name)
+        ]
+        stored_results = sorted(
+            (r.player, r.seat, r.rank, r.total, r.last_round, tuple(r.round_scores))
+            for r in game.results.all()
+        )
+        expected_results = sorted(
+            (p.player, p.seat, p.rank, p.total, p.last_round, p.round_scores)
+            for p in (kind.placements(view.summary) if view.status == FINISHED else [])
+        )
+        if stored_results != expected_results:
+            found.append(Difference(game.stream_id, "results", stored_results, expected_results))
+        differences.extend(found)
+        if found and fix:
+            with transaction.atomic():
+                _save(game, view, kind)
+    return checked, differences
