@@ -11,6 +11,7 @@ Views call these and map :class:`GameError` codes to HTTP statuses; they never t
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.db.models import QuerySet
 
 import engine
 from games import store
@@ -141,6 +143,23 @@ def _metadata(user: User | None, request_id: str) -> dict[str, Any]:
     }
 
 
+MAX_NAME = 100  # GameResult.player
+MAX_KEY = 200  # Event.idempotency_key
+
+
+def _check_request(players: Sequence[str], idempotency_key: str | None) -> None:
+    long = [p for p in players if isinstance(p, str) and len(p) > MAX_NAME]
+    if long:
+        raise Refused(f"a player's name has at most {MAX_NAME} characters", "bad_players", 0)
+    if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_KEY:
+        raise Refused(f"an idempotency key has 1 to {MAX_KEY} characters", "bad_request")
+
+
+def _fingerprint(user: User | None, *parts: Any) -> str:
+    """The request's hash, including who sent it: a key replays only its own user's request."""
+    return store.request_hash(_user_id(user), *parts)
+
+
 def _user_id(user: User | None) -> Any:
     return user.pk if user is not None and user.is_authenticated else None
 
@@ -235,8 +254,14 @@ def _written(game: GameProjection, rows: Sequence[Event]) -> GameChange:
     )
 
 
-def _conflict(error: VersionConflict) -> Conflict:
-    return Conflict(_projection(error.stream_id), error.expected)
+def _replay_or_conflict(
+    error: VersionConflict, idempotency_key: str | None, fingerprint: str
+) -> GameChange:
+    """A stale version is the retry of a request that went through (same key: its first
+    result), or a real conflict."""
+    if idempotency_key and (prior := store.find_prior(idempotency_key)):
+        return _replayed(prior, fingerprint)
+    raise Conflict(_projection(error.stream_id), error.expected)
 
 
 # ----------------------------------------------------------------------------- writes
@@ -255,7 +280,8 @@ def game_create(
     """A new table: its stream starts with the record's first event."""
     kind = _game_type(game_type)
     start = kind.start(players, {"suits": suits})
-    fingerprint = store.request_hash("create", game_type, start, published)
+    _check_request(players, idempotency_key)
+    fingerprint = _fingerprint(user, "create", game_type, start, published)
     state = kind.new_state()
     try:
         kind.step(state, kind.parse(start))
@@ -305,13 +331,15 @@ def game_append(
     idempotency_key: str | None = None,
 ) -> GameChange:
     """Record the next events of a table (record-format objects, e.g. a card with coins)."""
-    fingerprint = store.request_hash("append", str(game_id), expected_version, events)
+    _check_request([], idempotency_key)
+    fingerprint = _fingerprint(user, "append", str(game_id), expected_version, events)
     if not events:
         raise Refused("send at least one event", "bad_event")
     try:
         with transaction.atomic():
-            if idempotency_key and (prior := store.find_prior(idempotency_key)):
-                return _replayed(prior, fingerprint)
+            # No key lookup here: a retry whose first attempt went through finds the version
+            # moved on, and the conflict handler below looks its key up (after the first
+            # attempt's commit, so it cannot miss it).
             game = _projection(game_id)
             _expect(game, expected_version)
             _open(game)
@@ -361,7 +389,7 @@ def game_append(
     except AlreadyAppended as duplicate:
         return _replayed(duplicate.prior, fingerprint)
     except VersionConflict as conflict:
-        raise _conflict(conflict) from None
+        return _replay_or_conflict(conflict, idempotency_key, fingerprint)
 
 
 def _append_store_event(
@@ -376,11 +404,13 @@ def _append_store_event(
 ) -> GameChange:
     """Append one of the store's own events after ``decide(game, view, kind)`` accepted it,
     then refold the game."""
-    fingerprint = store.request_hash(event.type, str(game_id), expected_version, event.data)
+    _check_request([], idempotency_key)
+    fingerprint = _fingerprint(user, event.type, str(game_id), expected_version, event.data)
     try:
         with transaction.atomic():
-            if idempotency_key and (prior := store.find_prior(idempotency_key)):
-                return _replayed(prior, fingerprint)
+            # No key lookup here: a retry whose first attempt went through finds the version
+            # moved on, and the conflict handler below looks its key up (after the first
+            # attempt's commit, so it cannot miss it).
             game = _projection(game_id)
             _expect(game, expected_version)
             kind = _game_type(game.game_type)
@@ -400,7 +430,7 @@ def _append_store_event(
     except AlreadyAppended as duplicate:
         return _replayed(duplicate.prior, fingerprint)
     except VersionConflict as conflict:
-        raise _conflict(conflict) from None
+        return _replay_or_conflict(conflict, idempotency_key, fingerprint)
 
 
 def _may_organize(game: GameProjection, user: User | None) -> None:
@@ -551,7 +581,7 @@ def game_import_record(
     """A new game from a record file, validated by the engine and stored event by event."""
     kind = _game_type(game_type)
     text = record.decode("utf-8", "replace") if isinstance(record, bytes) else record
-    fingerprint = store.request_hash("import", game_type, text, published)
+    fingerprint = _fingerprint(user, "import", game_type, text, published)
     try:
         events = kind.read_record(record)
     except engine.InvalidRecord as error:
@@ -559,6 +589,7 @@ def game_import_record(
     if not events:
         raise Refused("the record is empty: it must start with game_started", "bad_event", 0)
     encoded = [kind.encode(e) for e in events]
+    _check_request(encoded[0].get("players", []), idempotency_key)
     new = [NewEvent(obj.pop("type"), obj) for obj in encoded]
     if published:
         new.append(NewEvent(PUBLISHED, {}))
@@ -598,11 +629,24 @@ def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
     return game
 
 
+def game_list(*, user: User | None = None) -> QuerySet[GameProjection]:
+    """Games newest first: published ones for the public, all for logged-in users."""
+    games = GameProjection.objects.defer("snapshot", "summary").order_by(
+        "-stream__created_at", "-stream_id"
+    )
+    if user is None or not user.is_authenticated:
+        games = games.filter(published=True)
+    return games
+
+
 def game_events(
     *, game_id: uuid.UUID, since: int = 0, user: User | None = None
 ) -> tuple[GameProjection, list[Event]]:
     game = game_get(game_id=game_id, user=user)
-    return game, store.read_stream(game_id, since=since)
+    events = store.read_stream(game_id, since=since)
+    if events and events[-1].version > game.version:  # an append committed in between
+        game.version = events[-1].version
+    return game, events
 
 
 def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
@@ -637,6 +681,11 @@ class Difference:
     rebuilt: Any
 
 
+def as_stored(value: Any) -> Any:
+    """A JSON-ready value as it reads back from the database (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
 def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
     """Recompute every game projection from the log; report (and fix) what differs."""
     differences: list[Difference] = []
@@ -649,7 +698,7 @@ def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
         rebuilt.version, rebuilt.status = view.version, view.status
         rebuilt.published, rebuilt.results_only = view.published, view.results is not None
         rebuilt.players, rebuilt.summary = view.players, view.summary
-        rebuilt.snapshot = kind.snapshot(view.state)
+        rebuilt.snapshot = as_stored(kind.snapshot(view.state))
         found = [
             Difference(game.stream_id, name, getattr(game, name), getattr(rebuilt, name))
             for name in (

@@ -62,7 +62,8 @@ class Cursor:
         return cursor
 
 
-START = Cursor(-1, 0)
+START = Cursor(0, 0)
+"""Before every event: ids start at 1 and transaction ids at 0 (SQLite) or above (PostgreSQL)."""
 
 
 class StoreError(Exception):

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from engine.events import dumps, to_json
+from engine.events import dumps, from_json, to_json
 from engine.simulate import simulate
 from games import services, store
 from games.models import Event, GameProjection, GameResult
@@ -387,3 +387,37 @@ def test_rebuild_finds_no_difference_after_real_use_and_repairs_a_tampered_proje
     assert checked == 3
     assert {d.field for d in differences} == {"status", "results"}
     assert services.projections_rebuild(fix=False) == (3, [])
+
+
+def test_a_key_replays_only_for_the_user_who_sent_it(organizer: User, scorekeeper: User) -> None:
+    game = new_game(organizer)
+    first = play(game, [PLAYS[0]], idempotency_key="k-shared", user=scorekeeper)
+    assert play(game, [PLAYS[0]], idempotency_key="k-shared", user=scorekeeper) == first
+    with pytest.raises(KeyReused):
+        play(game, [PLAYS[0]], idempotency_key="k-shared", user=organizer)
+
+
+def test_names_and_keys_that_do_not_fit_are_refused_before_anything_is_written() -> None:
+    before = everything()
+    with pytest.raises(Refused) as refused:
+        services.game_create(players=["a" * 101, "b", "c", "d"])
+    assert refused.value.code == "bad_players"
+    with pytest.raises(Refused) as refused:
+        new_game(idempotency_key="")
+    assert refused.value.code == "bad_request"
+    with pytest.raises(Refused):
+        new_game(idempotency_key="k" * 201)
+    long_name = dumps(from_json({**GAME[0], "players": ["x" * 101, *PLAYERS[1:]]}))
+    with pytest.raises(Refused):
+        services.game_import_record(record=long_name)
+    assert everything() == before
+
+
+def test_the_games_list_shows_the_public_only_what_is_published(organizer: User) -> None:
+    hidden = new_game(organizer)
+    shown = new_game(organizer, published=True)
+    assert [g.stream_id for g in services.game_list(user=None)] == [shown.game_id]
+    assert [g.stream_id for g in services.game_list(user=organizer)] == [
+        shown.game_id,
+        hidden.game_id,
+    ]
