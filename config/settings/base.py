@@ -50,7 +50,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "games",
     "tournaments",
@@ -58,6 +60,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -108,6 +111,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file too (not :memory:), so WAL and concurrent connections behave as in use.
     DATABASES["default"].setdefault("TEST", {"NAME": str(VAR_DIR / "test-db.sqlite3")})
 
+# Keep database connections between requests (opening a PostgreSQL connection costs several
+# milliseconds, more than a whole request); check them before reuse.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Passwords ---------------------------------------------------------------
@@ -129,18 +137,42 @@ USE_TZ = True
 # --- Static files ------------------------------------------------------------
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output, served by whitenoise
+STATIC_ROOT.mkdir(exist_ok=True)
 
 # --- API ---------------------------------------------------------------------
 
+# docs/api.md. Token first: a request without credentials gets 401 with WWW-Authenticate.
+# Session second, for the browser: DRF enforces CSRF on a logged-in session's writes.
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"auth_token": "30/minute"},  # password guessing at the token view
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Trick-n-Chef",
-    "DESCRIPTION": "Tournament manager for the card game Trick-n-Chef",
+    "DESCRIPTION": "Tournament manager for the card game Trick-n-Chef. See docs/api.md.",
     "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/",
+    # Swagger UI from our own static files (drf-spectacular-sidecar): no CDN, works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.GameProjection.Status",
+        "SuitEnum": "engine.cards.SUITS",
+        "ConflictCodeEnum": ["conflict"],
+    },
 }
 
 # --- Celery ------------------------------------------------------------------

@@ -39,3 +39,12 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = True
+
+# --- Static files ------------------------------------------------------------
+
+# whitenoise (in the middleware) serves collectstatic's output with far-future caching; the
+# machines a club runs on may have no internet, so nothing comes from a CDN.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
