@@ -1,4 +1,5 @@
-"""A game state as plain JSON data, and back (for projections that apply events incrementally).
+"""A game state as JSON-ready data (dicts, lists, tuples), and back (for projections that
+apply events incrementally).
 
 ``from_snapshot(to_snapshot(state))`` is a state equal to ``state`` in every field, so a store can
 keep the latest state of a table in a database row and apply the next event to it without
@@ -44,16 +45,13 @@ def to_snapshot(state: GameState) -> dict[str, Any]:
         "tricks_won": dict(state.tricks_won),
         "leader": state.leader,
         "trump": list(state.trump),
-        "current_trick": [list(p) for p in state.trick],
+        # Play and CompletedTrick are tuples: JSON writes them as arrays as they are.
+        "current_trick": list(state.trick),
         "led_suit": state.led_suit,
         "winner": state.winner,
         "chef_taker": state.chef_taker,
-        "tricks": [
-            [t.round, t.number, list(t.trump), [list(p) for p in t.plays], t.winner,
-             t.chef_taker, t.chef_suit, list(t.paid)]
-            for t in state.tricks
-        ],
-    }  # fmt: skip
+        "tricks": list(state.tricks),
+    }
 
 
 def from_snapshot(data: dict[str, Any]) -> GameState:
