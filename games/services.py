@@ -281,16 +281,35 @@ def game_create(
     kind = _game_type(game_type)
     start = kind.start(players, {"suits": suits})
     _check_request(players, idempotency_key)
-    fingerprint = _fingerprint(user, "create", game_type, start, published)
-    state = kind.new_state()
     try:
-        kind.step(state, kind.parse(start))
+        first = kind.encode(kind.parse(start))
+        kind.step(kind.new_state(), kind.parse(start))
     except engine.RuleViolation as violation:
         raise Refused.from_violation(violation, 0) from None
-    first = kind.encode(kind.parse(start))
-    new = [NewEvent(first.pop("type"), first)]
+    return _new_game(
+        kind,
+        [NewEvent(first.pop("type"), first)],
+        published=published,
+        fingerprint=_fingerprint(user, "create", game_type, start, published),
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def _new_game(
+    kind: GameType,
+    new: list[NewEvent],
+    *,
+    published: bool,
+    fingerprint: str,
+    user: User | None,
+    request_id: str,
+    idempotency_key: str | None,
+) -> GameChange:
+    """A new stream with these (already checked) events, and its projection."""
     if published:
-        new.append(NewEvent(PUBLISHED, {}))
+        new = [*new, NewEvent(PUBLISHED, {})]
     try:
         with transaction.atomic():
             if idempotency_key and (prior := store.find_prior(idempotency_key)):
@@ -304,18 +323,10 @@ def game_create(
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )
-            summary = kind.summary(state)
-            game = GameProjection.objects.create(
-                stream=stream,
-                game_type=kind.key,
-                version=len(rows),
-                status=IN_PROGRESS,
-                published=published,
-                players=summary["players"],
-                snapshot=kind.snapshot(state),
-                summary=summary,
-                created_by_id=_user_id(user),
-            )
+            game = GameProjection(stream=stream, game_type=kind.key, created_by_id=_user_id(user))
+            view = fold_game(((e.type, e.data) for e in new), kind)
+            game.players = view.players
+            _save(game, view, kind)
             return _written(game, rows)
     except AlreadyAppended as duplicate:  # a concurrent retry won; this one rolled back
         return _replayed(duplicate.prior, fingerprint)
@@ -581,7 +592,6 @@ def game_import_record(
     """A new game from a record file, validated by the engine and stored event by event."""
     kind = _game_type(game_type)
     text = record.decode("utf-8", "replace") if isinstance(record, bytes) else record
-    fingerprint = _fingerprint(user, "import", game_type, text, published)
     try:
         events = kind.read_record(record)
     except engine.InvalidRecord as error:
@@ -590,33 +600,15 @@ def game_import_record(
         raise Refused("the record is empty: it must start with game_started", "bad_event", 0)
     encoded = [kind.encode(e) for e in events]
     _check_request(encoded[0].get("players", []), idempotency_key)
-    new = [NewEvent(obj.pop("type"), obj) for obj in encoded]
-    if published:
-        new.append(NewEvent(PUBLISHED, {}))
-    try:
-        with transaction.atomic():
-            if idempotency_key and (prior := store.find_prior(idempotency_key)):
-                return _replayed(prior, fingerprint)
-            stream = store.create_stream(Stream.Kind.GAME)
-            rows = store.append(
-                stream.id,
-                0,
-                new,
-                metadata=_metadata(user, request_id),
-                idempotency_key=idempotency_key,
-                request_fingerprint=fingerprint,
-            )
-            game = GameProjection(
-                stream=stream,
-                game_type=kind.key,
-                created_by_id=_user_id(user),
-            )
-            view = fold_game(((e.type, e.data) for e in new), kind)
-            game.players = view.players
-            _save(game, view, kind)
-            return _written(game, rows)
-    except AlreadyAppended as duplicate:
-        return _replayed(duplicate.prior, fingerprint)
+    return _new_game(
+        kind,
+        [NewEvent(obj.pop("type"), obj) for obj in encoded],
+        published=published,
+        fingerprint=_fingerprint(user, "import", game_type, text, published),
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
 
 
 # ----------------------------------------------------------------------------- reads
