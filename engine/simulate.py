@@ -23,14 +23,19 @@ def simulate(
     players: int = 4,
     names: tuple[str, ...] | None = None,
     coin_rate: float = 0.35,
+    first_player: str | None = None,
+    suits: tuple[str, ...] | None = None,
 ) -> list[Event]:
     """A whole random legal game, the same for the same arguments. ``coin_rate`` is the share of
-    cards that get coins when the player holds some."""
+    cards that get coins when the player holds some; ``first_player`` starts round 1 (default:
+    anyone, at random); ``suits`` are the suits in play (default: all four for 4 players, three
+at random for 3)."""
     rng = random.Random(seed)
     seats = names if names is not None else tuple(f"p{i}" for i in range(1, players + 1))
     if len(seats) != players:
         raise ValueError("one name per player")
-    suits = SUITS if players == 4 else tuple(rng.sample(SUITS, 3))
+    if suits is None:
+        suits = SUITS if players == 4 else tuple(rng.sample(SUITS, 3))
     state = GameState()
     events: list[Event] = []
 
@@ -41,7 +46,10 @@ def simulate(
     play(GameStarted(players=seats, suits=suits))
     while state.phase is not Phase.OVER:
         if state.phase is Phase.ROUND_START:
-            leaders = seats if state.round_no == 0 else most_points(state.totals)
+            if state.round_no > 0:
+                leaders = most_points(state.totals)
+            else:
+                leaders = seats if first_player is None else (first_player,)
             cards = list(deck(state.suits))
             rng.shuffle(cards)
             hands = tuple(

@@ -41,6 +41,10 @@ class GameType(Protocol):
         """The record's first event (as its JSON object) for a new table."""
         ...
 
+    def table_options(self, players: int) -> dict[str, Any]:
+        """Options for ``start`` at a tournament table of this many players."""
+        ...
+
     def new_state(self) -> Any: ...
 
     def parse(self, obj: Mapping[str, Any]) -> Any:
@@ -95,6 +99,10 @@ class TrickNChef:
         if options.get("suits") is not None:
             event["suits"] = options["suits"]
         return event
+
+    def table_options(self, players: int) -> dict[str, Any]:
+        """At a table of 3, one suit goes back to the box: the tournament uses blue (noodles)."""
+        return {"suits": ["green", "red", "yellow"]} if players == 3 else {}
 
     def new_state(self) -> engine.GameState:
         return engine.GameState()

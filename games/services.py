@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 import engine
-from games import store
+from games import policy, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES, GameType
 from games.models import Event, GameProjection, GameResult, Stream
 from games.projection import (
@@ -37,6 +37,7 @@ from games.projection import (
     GameView,
     fold_game,
 )
+from games.signals import game_status_changed
 from games.store import AlreadyAppended, NewEvent, PriorAppend, VersionConflict
 
 User = AbstractBaseUser | AnonymousUser
@@ -96,13 +97,13 @@ class Conflict(GameError):
 
     code = "conflict"
 
-    def __init__(self, game: GameProjection, expected: int) -> None:
+    def __init__(self, current_version: int, state: Any, expected: int, what: str = "game") -> None:
         super().__init__(
-            f"the game is at version {game.version}, not {expected}: "
+            f"the {what} is at version {current_version}, not {expected}: "
             "someone else changed it meanwhile; reload and try again"
         )
-        self.current_version = game.version
-        self.summary = game.summary
+        self.current_version = current_version
+        self.summary = state
 
     def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "current_version": self.current_version, "state": self.summary}
@@ -195,6 +196,7 @@ def _view(game_id: uuid.UUID, game_type: GameType, until: int | None = None) -> 
 
 def _save(game: GameProjection, view: GameView, game_type: GameType) -> None:
     """Store a freshly folded view in the projection and its results."""
+    was = IN_PROGRESS if game._state.adding else game.status  # a new game starts in progress
     game.version = view.version
     game.status = view.status
     game.published = view.published
@@ -203,6 +205,7 @@ def _save(game: GameProjection, view: GameView, game_type: GameType) -> None:
     game.summary = view.summary
     game.save()
     _save_results(game, game_type)
+    _announce(game, was)
 
 
 def _save_results(game: GameProjection, game_type: GameType) -> None:
@@ -221,6 +224,17 @@ def _save_results(game: GameProjection, game_type: GameType) -> None:
         )
         for p in game_type.placements(game.summary)
     )
+
+
+def _announce(game: GameProjection, was: str) -> None:
+    """Tell listeners (after commit) that a game's status changed."""
+    if game.status != was:
+        game_id, status, version = game.stream_id, game.status, game.version
+        transaction.on_commit(
+            lambda: game_status_changed.send(
+                sender=GameProjection, game_id=game_id, status=status, version=version
+            )
+        )
 
 
 def _replayed(prior: PriorAppend, fingerprint: str) -> GameChange:
@@ -261,7 +275,8 @@ def _replay_or_conflict(
     result), or a real conflict."""
     if idempotency_key and (prior := store.find_prior(idempotency_key)):
         return _replayed(prior, fingerprint)
-    raise Conflict(_projection(error.stream_id), error.expected)
+    game = _projection(error.stream_id)
+    raise Conflict(game.version, game.summary, error.expected)
 
 
 # ----------------------------------------------------------------------------- writes
@@ -360,6 +375,7 @@ def game_append(
                     "before recording play by play",
                     "results_entered",
                 )
+            policy.decide(game, user, policy.APPEND, events)
             kind = _game_type(game.game_type)
             state = kind.restore(game.snapshot or {})
             new = []
@@ -396,6 +412,7 @@ def game_append(
             game.save(update_fields=["version", "snapshot", "summary", "status", "updated_at"])
             if game.status != was:
                 _save_results(game, kind)
+                _announce(game, was)
             return _written(game, rows)
     except AlreadyAppended as duplicate:
         return _replayed(duplicate.prior, fingerprint)
@@ -444,9 +461,11 @@ def _append_store_event(
         return _replay_or_conflict(conflict, idempotency_key, fingerprint)
 
 
-def _may_organize(game: GameProjection, user: User | None) -> None:
+def _may_organize(game: GameProjection, user: User | None, action: str) -> None:
     if user is None or not user.is_authenticated:
         raise NotAllowed("log in to change a game")
+    if policy.decide(game, user, action):
+        return
     is_staff = bool(getattr(user, "is_staff", False))
     if not is_staff and game.created_by_id != user.pk:
         raise NotAllowed("only the game's organizer can do this")
@@ -466,6 +485,7 @@ def game_correct(
 
     def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
         _open(game)
+        policy.decide(game, user, policy.CORRECT)
         retractable = len(view.effective) - 1  # the game's first event stays
         if type(retract) is not int or not 1 <= retract <= retractable:
             raise Refused(
@@ -497,7 +517,7 @@ def game_void(
     """The organizer voids the whole game; its results no longer count."""
 
     def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
-        _may_organize(game, user)
+        _may_organize(game, user, policy.VOID)
         _open(game)
 
     return _append_store_event(
@@ -522,7 +542,7 @@ def game_publish(
     """Make the game readable by the public."""
 
     def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
-        _may_organize(game, user)
+        _may_organize(game, user, policy.PUBLISH)
         if game.published:
             raise Refused("the game is already published", "already_published")
 
@@ -554,6 +574,7 @@ def game_enter_results(
 
     def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
         _open(game)
+        policy.decide(game, user, policy.RESULTS, [data])
         if view.results is not None:
             raise Refused(
                 "results were already entered; retract them (a correction) to enter new ones",
@@ -676,6 +697,23 @@ class Difference:
 def as_stored(value: Any) -> Any:
     """A JSON-ready value as it reads back from the database (tuples become lists)."""
     return json.loads(json.dumps(value))
+
+
+Rebuilder = Callable[..., tuple[int, list[Difference]]]
+_rebuilders: dict[str, Rebuilder] = {}
+
+
+def register_rebuilder(name: str, rebuild: Rebuilder) -> None:
+    """Other apps' projections (tournaments) join ``manage.py rebuild_projections``."""
+    _rebuilders[name] = rebuild
+
+
+def rebuild_all(*, fix: bool = True) -> dict[str, tuple[int, list[Difference]]]:
+    """Every projection, games first (others are derived from games' results too)."""
+    results = {"games": projections_rebuild(fix=fix)}
+    for name, rebuild in _rebuilders.items():
+        results[name] = rebuild(fix=fix)
+    return results
 
 
 def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:

@@ -6,13 +6,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.services import projections_rebuild
+from games.services import rebuild_all
 
 
 class Command(BaseCommand):
     help = (
-        "Recompute every game's projection (state and results) from the event log, report "
-        "each difference from what is stored, and fix it (unless --check)."
+        "Recompute every projection (games: state and results; tournaments: state and "
+        "standings) from the event log, report each difference from what is stored, and fix "
+        "it (unless --check)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -23,18 +24,20 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, check: bool = False, **options: Any) -> None:
-        checked, differences = projections_rebuild(fix=not check)
-        for diff in differences:
-            self.stdout.write(
-                f"game {diff.game_id}: {diff.field} differs "
-                f"(stored {_short(diff.stored)}, rebuilt {_short(diff.rebuilt)})"
-            )
         verb = "found" if check else "fixed"
-        self.stdout.write(
-            f"checked {checked} game{'s' if checked != 1 else ''}: "
-            f"{len(differences)} difference{'s' if len(differences) != 1 else ''} {verb}"
-        )
-        if check and differences:
+        total = 0
+        for name, (checked, differences) in rebuild_all(fix=not check).items():
+            total += len(differences)
+            for diff in differences:
+                self.stdout.write(
+                    f"{name} {diff.game_id}: {diff.field} differs "
+                    f"(stored {_short(diff.stored)}, rebuilt {_short(diff.rebuilt)})"
+                )
+            self.stdout.write(
+                f"checked {checked} {name}: "
+                f"{len(differences)} difference{'s' if len(differences) != 1 else ''} {verb}"
+            )
+        if check and total:
             raise SystemExit(1)
 
 

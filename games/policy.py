@@ -1,0 +1,32 @@
+"""Who may change a game, beyond the defaults: a hook for the apps that own games.
+
+Games recorded on their own follow the defaults (any logged-in user records plays; the game's
+creator or staff void and publish it). An app that creates games for its own purposes (the
+tournaments app) registers a policy: it answers for its games, and may also add rules of its own
+(e.g. round 1's first player is seat 1 of the table). ``games`` never imports those apps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+# The actions services ask about.
+APPEND, CORRECT, RESULTS, VOID, PUBLISH = "append", "correct", "results", "void", "publish"
+
+Policy = Callable[[Any, Any, str, Sequence[Mapping[str, Any]]], bool | None]
+"""``policy(game, user, action, events)``: None if the game is not the policy's business;
+True if the action is allowed; raises games.services.NotAllowed / Refused otherwise."""
+
+_policies: list[Policy] = []
+
+
+def register(policy: Policy) -> None:
+    if policy not in _policies:
+        _policies.append(policy)
+
+
+def decide(game: Any, user: Any, action: str, events: Sequence[Mapping[str, Any]] = ()) -> bool:
+    """True if a registered policy took charge of (and allowed) the action; False if none did,
+    so the defaults apply."""
+    return any(policy(game, user, action, events) for policy in _policies)
