@@ -1,8 +1,29 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self) -> None:
+        from games import policy, services
+        from games.signals import game_status_changed
+        from tournaments import gamepolicy
+        from tournaments import services as tournament_services
+
+        policy.register(gamepolicy.tournament_games)
+        game_status_changed.connect(_game_status_changed, dispatch_uid="tournaments.sync_game")
+        services.register_rebuilder("tournaments", tournament_services.tournaments_rebuild)
+
+
+def _game_status_changed(sender: Any, game_id: Any, **kwargs: Any) -> None:
+    """After a game's commit: if it is a tournament table, sync its result through the queue."""
+    from tournaments.models import TournamentTable
+    from tournaments.tasks import sync_game
+
+    if TournamentTable.objects.filter(game_id=game_id).exists():
+        sync_game.delay(str(game_id))

@@ -1,7 +1,59 @@
-"""Celery tasks for tournaments (none yet).
-
-Tasks take ids and call services (``tournaments/services.py``); enqueue them from services
-with ``transaction.on_commit``.
-"""
+"""Celery tasks for tournaments. Tasks take ids and call services; each is idempotent (running
+it twice records one result, pairs once), acknowledged late (a worker killed mid-task leaves it
+to another), and retried with backoff on database errors and concurrent changes."""
 
 from __future__ import annotations
+
+import uuid
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from games.services import Conflict
+from tournaments import services
+
+RETRY_ON = (DatabaseError, Conflict)
+
+
+@shared_task(
+    name="tournaments.sync_game",
+    acks_late=True,
+    autoretry_for=RETRY_ON,
+    retry_backoff=True,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=8,
+)
+def sync_game(game_id: str) -> str:
+    """A tournament game finished (or stopped being finished): record (or withdraw) its
+    result in the tournament's stream."""
+    return services.tournament_sync_game(game_id=uuid.UUID(game_id))
+
+
+@shared_task(
+    name="tournaments.advance",
+    acks_late=True,
+    autoretry_for=RETRY_ON,
+    retry_backoff=True,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=8,
+)
+def advance(tournament_id: str, round: int) -> str:
+    """The last table of a round has its result: close it, pair the next round (and publish
+    it if the tournament publishes automatically)."""
+    return services.tournament_advance(tournament_id=uuid.UUID(tournament_id), round=round)
+
+
+@shared_task(
+    name="tournaments.run_schedules",
+    acks_late=True,
+    autoretry_for=RETRY_ON,
+    retry_backoff=True,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=8,
+)
+def run_schedules() -> list[str]:
+    """The beat schedule's task: pair and publish rounds whose set time has come."""
+    return services.tournament_run_schedules()

@@ -13,6 +13,7 @@ The defaults need no running service.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import environ
@@ -108,8 +109,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-    # Tests use a file too (not :memory:), so WAL and concurrent connections behave as in use.
-    DATABASES["default"].setdefault("TEST", {"NAME": str(VAR_DIR / "test-db.sqlite3")})
+    # Tests use a file too (not :memory:), so WAL and concurrent connections behave as in use;
+    # one per process, so two test runs on one machine do not share (and break) it.
+    DATABASES["default"].setdefault(
+        "TEST", {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}
+    )
 
 # Keep database connections between requests (opening a PostgreSQL connection costs several
 # milliseconds, more than a whole request); check them before reuse.
@@ -187,3 +191,13 @@ if not CELERY_BROKER_URL:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
+# A worker killed in the middle of a task leaves it on the queue for another (tasks are
+# idempotent), and takes one task at a time so nothing waits behind a long one.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE = {
+    # Pair (and publish) the rounds whose set time has come.
+    "tournament-schedules": {"task": "tournaments.run_schedules", "schedule": 60.0},
+}

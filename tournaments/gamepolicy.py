@@ -1,0 +1,63 @@
+"""Who may change a tournament's games (registered with games.policy when the app starts).
+
+A tournament table's game is entered by the tournament's scorekeepers and organizers only (a
+scorekeeper of tournament A cannot touch tournament B's tables); only organizers void it, and
+once its result is confirmed only organizers correct it. Round 1's first player must be seat 1
+of the table, as the pairing set it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games import policy
+from games.services import NotAllowed, Refused
+from tournaments import domain
+from tournaments.models import TournamentRole, TournamentTable
+
+
+def tournament_games(
+    game: Any, user: Any, action: str, events: Sequence[Mapping[str, Any]]
+) -> bool | None:
+    table = TournamentTable.objects.filter(game_id=game.stream_id).first()
+    if table is None:
+        return None  # not a tournament game: the defaults apply
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("log in as a scorekeeper of this tournament")
+    roles = set(
+        TournamentRole.objects.filter(
+            tournament_id=table.tournament_id, user_id=user.pk
+        ).values_list("role", flat=True)
+    )
+    organizer = bool(user.is_staff) or domain.ORGANIZER in roles
+    if action in (policy.VOID, policy.PUBLISH):
+        if not organizer:
+            raise NotAllowed("only an organizer of this tournament can do this")
+    elif not organizer and domain.SCOREKEEPER not in roles:
+        raise NotAllowed("only this tournament's scorekeepers and organizers enter its tables")
+    elif action == policy.CORRECT and not organizer and _confirmed(table):
+        raise NotAllowed("this table's result is confirmed: only an organizer can correct it")
+    if action == policy.APPEND:
+        for index, event in enumerate(events):
+            if (
+                isinstance(event, Mapping)
+                and event.get("type") == "round_started"
+                and event.get("round") == 1
+                and event.get("first_player") != table.seats[0]
+            ):
+                raise Refused(
+                    f"at this tournament table {table.seats[0]} (seat 1) is the first player "
+                    "of round 1",
+                    "bad_first_player",
+                    index,
+                )
+    return True
+
+
+def _confirmed(table: TournamentTable) -> bool:
+    state = table.tournament.state
+    for rnd in state["rounds"]:
+        if rnd["number"] == table.round:
+            return any(t["number"] == table.number and t["confirmed"] for t in rnd["tables"])
+    return False
