@@ -8,6 +8,7 @@ from config import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("admin/", admin.site.urls),
+    path("api/tournaments/", include("tournaments.api.urls")),
     path("api/", include("games.api.urls")),
 ]
 

@@ -1,0 +1,184 @@
+"""A tournament's public files: standings and results as CSV, results as JSON Lines, and its
+games' record files in one zip (pure: plain data in, file contents out).
+
+Only published rounds appear: a proposed round has no games and is not public. The views read
+the tournament, its standings and its games through the services and pass them here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from django.utils.text import slugify
+
+YES, NO = "yes", "no"
+
+
+def filename(summary: Mapping[str, Any], suffix: str) -> str:
+    """``spring-open-2026-03-14-standings.csv``: safe in a Content-Disposition header."""
+    stem = slugify(summary["name"]) or "tournament"
+    return f"{stem}-{summary['date']}-{suffix}"
+
+
+def number(value: float | int) -> str:
+    """4.0 -> "4", 8.63 -> "8.63": the figures as the standings show them (2 decimals)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def published_tables(
+    summary: Mapping[str, Any],
+) -> Iterator[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """(round, table) of every table with a game, in round and table order."""
+    for rnd in summary["rounds"]:
+        if rnd["status"] == "proposed":
+            continue
+        for table in rnd["tables"]:
+            if table["game"] is not None:
+                yield rnd, table
+
+
+def _csv(rows: Sequence[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+# ----------------------------------------------------------------------------- standings
+
+
+def standings_csv(standings: Mapping[str, Any]) -> str:
+    """A header row of the standings' column titles (rank, player, points, each tie-break,
+    then the other figures), and a Dropped column; one row per player, best first."""
+    columns = standings["columns"]
+    rows: list[list[str]] = [[c["title"] for c in columns] + ["Dropped"]]
+    for row in standings["rows"]:
+        cells = []
+        for column in columns:
+            key = column["key"]
+            value = row["tiebreaks"][key] if key in row["tiebreaks"] else row[key]
+            cells.append(value if isinstance(value, str) else number(value))
+        rows.append([*cells, YES if row["dropped"] else NO])
+    return _csv(rows)
+
+
+# ----------------------------------------------------------------------------- results
+
+
+def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any] | None]) -> str:
+    """One row per player per published table: where they sat, their place and victory
+    points once the table has a result, the game's round scores (from the game's summary,
+    ``games[game id]``), and whether the result is confirmed."""
+    scores: dict[str, dict[str, list[int]]] = {}  # game id -> player name -> round scores
+    for _, table in published_tables(summary):
+        game = games.get(table["game"])
+        if table["result"] is not None and game is not None:
+            by_player: dict[str, list[int]] = {}
+            for game_round in game.get("rounds", ()):
+                for player, score in game_round["scores"].items():
+                    by_player.setdefault(player, []).append(score)
+            scores[table["game"]] = by_player
+    width = max((len(s) for g in scores.values() for s in g.values()), default=0)
+    header = ["Round", "Table", "Seat", "Player", "Place", "Victory points"]
+    header += [f"Game round {n}" for n in range(1, width + 1)]
+    rows: list[list[Any]] = [[*header, "Confirmed"]]
+    for rnd, table in published_tables(summary):
+        result = {r["player"]: r for r in table["result"] or ()}
+        for seat, who in enumerate(table["seats"], start=1):
+            placed = result.get(who["player"])
+            rounds = scores.get(table["game"], {}).get(who["name"], [])
+            rows.append(
+                [
+                    rnd["round"],
+                    table["table"],
+                    seat,
+                    who["name"],
+                    "" if placed is None else placed["place"],
+                    "" if placed is None else placed["victory_points"],
+                    *(rounds + [""] * (width - len(rounds))),
+                    YES if table["confirmed"] else NO,
+                ]
+            )
+    return _csv(rows)
+
+
+def results_jsonl(summary: Mapping[str, Any]) -> str:
+    """One JSON object per table result, in round and table order."""
+    lines = []
+    for rnd, table in published_tables(summary):
+        if table["result"] is None:
+            continue
+        seat = {s["player"]: n for n, s in enumerate(table["seats"], start=1)}
+        entry = {
+            "round": rnd["round"],
+            "table": table["table"],
+            "game": table["game"],
+            "confirmed": table["confirmed"],
+            "results": [
+                {
+                    "player": r["player"],
+                    "name": r["name"],
+                    "seat": seat.get(r["player"]),
+                    "place": r["place"],
+                    "victory_points": r["victory_points"],
+                    "last_round": r["last_round"],
+                }
+                for r in table["result"]
+            ],
+        }
+        lines.append(json.dumps(entry, ensure_ascii=False) + "\n")
+    return "".join(lines)
+
+
+# ----------------------------------------------------------------------------- games
+
+
+def record_name(round_number: int, table_number: int) -> str:
+    return f"round-{round_number}-table-{table_number}.jsonl"
+
+
+def games_zip(summary: Mapping[str, Any], records: Mapping[str, str | None]) -> bytes:
+    """Every published table's record file (``records[game id]``; None for a game entered
+    as results only, which has none), and a README.txt listing the files and the tables
+    entered as results only."""
+    listed: list[str] = []
+    results_only: list[str] = []
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for rnd, table in published_tables(summary):
+            players = ", ".join(s["name"] for s in table["seats"])
+            where = f"round {rnd['round']}, table {table['table']}"
+            record = records.get(table["game"])
+            if record is None:
+                results_only.append(f"  {where}: {players}")
+                continue
+            name = record_name(rnd["round"], table["table"])
+            archive.writestr(name, record)
+            listed.append(f"  {name}  ({where}: {players})")
+        archive.writestr("README.txt", _readme(summary, listed, results_only))
+    return out.getvalue()
+
+
+def _readme(summary: Mapping[str, Any], listed: list[str], results_only: list[str]) -> str:
+    lines = [
+        f"{summary['name']} ({summary['date']}): the games' record files",
+        "",
+        "Each round-R-table-T.jsonl is the record of one table's game (JSON Lines, record "
+        "format v1; corrections applied).",
+        "",
+        "Records:" if listed else "No table has a play-by-play record.",
+        *listed,
+    ]
+    if results_only:
+        lines += [
+            "",
+            "Entered as results only (no play-by-play record, so no file):",
+            *results_only,
+        ]
+    return "\n".join(lines) + "\n"

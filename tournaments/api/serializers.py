@@ -1,0 +1,380 @@
+"""What the tournaments API reads and writes.
+
+Requests are checked here for shape only, with the games API's strict fields (a number is a
+JSON number, a flag a JSON boolean, an unknown key is refused); the rules (which presets exist,
+who may pair, whether a round can close) are the services' and come back as 422 refusals. The
+response serializers describe the services' dicts for the OpenAPI schema; the views pass those
+dicts through as they are.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rest_framework import serializers
+
+from games.api.serializers import (
+    AppendedSerializer,
+    RequestSerializer,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    reason_field,
+)
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+from tournaments import domain, standings
+
+NAME_MAX = 200  # TournamentProjection.name
+PLAYER_LIST_MAX = 500
+"""The most players one request registers (a club tournament has tens)."""
+
+
+# ----------------------------------------------------------------------------- fields
+
+
+class StrictFloatField(serializers.FloatField):
+    """A JSON number (integer or not): not a string or a boolean."""
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        value = super().to_internal_value(data)
+        if not math.isfinite(value):
+            self.fail("invalid")
+        return value
+
+
+def _one_of(options: Any) -> str:
+    return ", ".join(f"`{option}`" for option in options)
+
+
+def expected_version_field() -> StrictIntegerField:
+    return StrictIntegerField(
+        min_value=0,
+        required=False,
+        help_text="The tournament's version this change was decided on (from the last read). "
+        "Another version means someone else changed the tournament meanwhile: 409 conflict. "
+        "Without it the change is decided on the tournament as it is.",
+    )
+
+
+class SettingsFields(RequestSerializer):
+    """The settings a tournament is created with (and, most of them, changed later)."""
+
+    name = StrictCharField(max_length=NAME_MAX)
+    date = serializers.DateField(input_formats=["iso-8601"], help_text="YYYY-MM-DD.")
+    rounds = StrictIntegerField(help_text="The number of Swiss rounds (1 to 30).")
+    scoring = StrictCharField(
+        required=False, help_text=f"The scoring preset: {_one_of(standings.PRESETS)}."
+    )
+    tiebreaks = serializers.ListField(
+        child=StrictCharField(),
+        required=False,
+        help_text=f"Tie-breaks in order, among {_one_of(standings.TIEBREAKS)}.",
+    )
+    pairing = StrictCharField(
+        required=False,
+        help_text=f"How rounds are paired: {_one_of(domain.PAIRING_MODES)} (auto: the next "
+        "round is paired once the last table of a round has its result).",
+    )
+    publish = StrictCharField(
+        required=False,
+        help_text=f"How pairings are published: {_one_of(domain.PUBLISH_MODES)}.",
+    )
+    round1 = StrictCharField(
+        required=False, help_text=f"Round 1's seating: {_one_of(domain.ROUND1_METHODS)}."
+    )
+    confirmation = StrictCharField(
+        required=False,
+        help_text=f"Who confirms a table's result: {_one_of(domain.CONFIRMATION_MODES)}.",
+    )
+    check_in = StrictBooleanField(
+        required=False, help_text="Seat only the players who checked in (default true)."
+    )
+    bye_points = StrictFloatField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text="Tournament points for a bye (null: the preset's average at the largest table).",
+    )
+
+    def validate_tiebreaks(self, value: list[str]) -> list[str]:
+        repeated = sorted({key for key in value if value.count(key) > 1})
+        if repeated:
+            raise serializers.ValidationError(f"{', '.join(repeated)} is listed more than once")
+        return value
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+class TournamentCreateSerializer(SettingsFields):
+    game_type = StrictCharField(
+        required=False,
+        default=DEFAULT_GAME_TYPE,
+        help_text=f"The game played at the tables: {_one_of(GAME_TYPES)}.",
+    )
+    seed = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text="The random seed of every pairing (default: drawn at random). The same seed "
+        "and the same results give the same tables.",
+    )
+
+
+class TournamentSettingsChangeSerializer(SettingsFields):
+    """Only the settings given change (at least one). Scoring, tie-breaks, round 1's
+    seating, check-in and bye points are fixed once round 1 is paired."""
+
+    expected_version = expected_version_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not set(attrs) - {"expected_version"}:
+            raise serializers.ValidationError("give at least one setting to change")
+        return attrs
+
+
+class TournamentWriteSerializer(RequestSerializer):
+    """A write with nothing to say but (optionally) the version it was decided on."""
+
+    expected_version = expected_version_field()
+
+
+class TournamentRegisterSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    names = serializers.ListField(
+        child=StrictCharField(allow_blank=True, trim_whitespace=False),
+        required=False,
+        max_length=PLAYER_LIST_MAX,
+        help_text="The players' names.",
+    )
+    ratings = serializers.ListField(
+        child=StrictIntegerField(allow_null=True),
+        required=False,
+        max_length=PLAYER_LIST_MAX,
+        help_text="With `names`: each player's rating (or null), in the same order.",
+    )
+    text = StrictCharField(
+        required=False,
+        trim_whitespace=False,
+        help_text="Or a pasted list (one name a line) or CSV text (a `name` column and "
+        "optionally a `rating` column; without a header the first column is the name).",
+    )
+    checked_in = StrictBooleanField(
+        required=False, default=False, help_text="Register them as checked in already."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("names" in attrs) == ("text" in attrs):
+            raise serializers.ValidationError("give either names or text")
+        ratings = attrs.get("ratings")
+        if ratings is not None and len(ratings) != len(attrs.get("names", ())):
+            raise serializers.ValidationError(
+                {"ratings": ["give one rating (or null) per name, with names"]}
+            )
+        return attrs
+
+
+class TournamentRegisterQuerySerializer(serializers.Serializer[Any]):
+    """For a player list sent as the body itself (text/csv or text/plain)."""
+
+    checked_in = serializers.BooleanField(
+        required=False, default=False, help_text="A text body: register them as checked in."
+    )
+    expected_version = serializers.IntegerField(
+        required=False, min_value=0, help_text="A text body: the version it was decided on."
+    )
+
+
+class TournamentRoleSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    username = StrictCharField(help_text="The user's username.")
+    role = StrictCharField(help_text=f"{_one_of(domain.ROLES)}.")
+    grant = StrictBooleanField(
+        required=False, default=True, help_text="true grants the role, false revokes it."
+    )
+
+
+class TournamentPairSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    round = StrictIntegerField(
+        required=False,
+        min_value=1,
+        help_text="The round to pair (default: the next one). Naming it makes a retry safe: "
+        "the same round is never paired twice.",
+    )
+
+
+class TournamentSwapSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    a = StrictCharField(help_text="A player's id (e.g. P3).")
+    b = StrictCharField(help_text="Another player's id.")
+
+
+class TournamentScheduleSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    at = serializers.DateTimeField(
+        help_text="When to pair (and, if the tournament publishes automatically, publish) the "
+        "round, once the round before is complete (ISO 8601; without an offset, the server's "
+        "time zone)."
+    )
+
+
+class TournamentUndoSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    version = StrictIntegerField(min_value=1, help_text="The version of the action to undo.")
+    reason = reason_field()
+
+
+# ----------------------------------------------------------------------------- responses
+
+
+class TournamentListItemSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField(source="stream_id")
+    name = serializers.CharField()
+    date = serializers.DateField()
+    status = serializers.CharField(help_text="registration, running or finished.")
+    current_round = serializers.IntegerField(help_text="The rounds paired so far.")
+    rounds_planned = serializers.IntegerField()
+
+
+class TournamentSettingsSerializer(serializers.Serializer[Any]):
+    rounds = serializers.IntegerField()
+    scoring = serializers.CharField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    pairing = serializers.CharField()
+    publish = serializers.CharField()
+    round1 = serializers.CharField()
+    confirmation = serializers.CharField()
+    check_in = serializers.BooleanField()
+    bye_points = serializers.FloatField(allow_null=True)
+
+
+class TournamentPlayerSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField(help_text="The player's id in this tournament (P1, P2, ...).")
+    name = serializers.CharField()
+    rating = serializers.IntegerField(allow_null=True)
+    late = serializers.BooleanField(help_text="Registered after round 1 was paired.")
+    checked_in = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+
+
+class TournamentSeatSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField()
+    name = serializers.CharField()
+
+
+class TournamentPlacementSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField()
+    name = serializers.CharField()
+    place = serializers.IntegerField()
+    victory_points = serializers.IntegerField()
+    last_round = serializers.IntegerField()
+
+
+class TournamentTableSerializer(serializers.Serializer[Any]):
+    table = serializers.IntegerField()
+    seats = TournamentSeatSerializer(many=True, help_text="Seat 1 first (round 1's first player).")
+    game = serializers.UUIDField(allow_null=True, help_text="The table's game, once published.")
+    result = TournamentPlacementSerializer(many=True, allow_null=True)
+    confirmed = serializers.BooleanField()
+
+
+class TournamentRoundSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    status = serializers.CharField(
+        help_text="proposed (shown to the tournament's organizers only), published or closed."
+    )
+    method = serializers.CharField()
+    seed = serializers.IntegerField()
+    tables = TournamentTableSerializer(many=True)
+    byes = TournamentSeatSerializer(many=True)
+    cost = serializers.DictField(help_text="The pairing's cost, by criterion.")
+    lower_bound = serializers.FloatField()
+    notes = serializers.ListField(child=serializers.CharField())
+    missing = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Tables without a confirmed result yet."
+    )
+
+
+class TournamentRoleEntrySerializer(serializers.Serializer[Any]):
+    user = serializers.CharField()
+    roles = serializers.ListField(child=serializers.CharField())
+
+
+class TournamentSummarySerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    status = serializers.CharField(help_text="registration, running or finished.")
+    version = serializers.IntegerField()
+    game_type = serializers.CharField()
+    settings = TournamentSettingsSerializer()
+    players = TournamentPlayerSerializer(many=True)
+    rounds = TournamentRoundSerializer(many=True)
+    roles = TournamentRoleEntrySerializer(many=True)
+
+
+class TournamentChangeSerializer(serializers.Serializer[Any]):
+    """The outcome of a write (services.TournamentChange.as_dict())."""
+
+    id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    appended = AppendedSerializer(many=True)
+    tournament = TournamentSummarySerializer()
+
+
+class StandingsColumnSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    title = serializers.CharField()
+
+
+class StandingsRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    name = serializers.CharField()
+    dropped = serializers.BooleanField()
+    points = serializers.FloatField()
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(), help_text="The tie-breaks' values by key."
+    )
+    games = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    first_places = serializers.IntegerField()
+    victory_points = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer[Any]):
+    columns = StandingsColumnSerializer(
+        many=True, help_text="The columns to show, in order; `key` names a row's field."
+    )
+    rows = StandingsRowSerializer(many=True)
+
+
+class HistoryEntrySerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.DictField()  # type: ignore[assignment]  # a field, not .data
+    by = serializers.CharField(allow_null=True, help_text="Who did it (system: a task).")
+    at = serializers.DateTimeField()
+    undone_by = serializers.IntegerField(
+        allow_null=True, help_text="The version of the action that undid it, if undone."
+    )
+
+
+class TournamentConflictDetailSerializer(serializers.Serializer[Any]):
+    code = serializers.ChoiceField(choices=["conflict"])
+    message = serializers.CharField()
+    current_version = serializers.IntegerField()
+    state = TournamentSummarySerializer()
+
+
+class TournamentConflictSerializer(serializers.Serializer[Any]):
+    error = TournamentConflictDetailSerializer()
