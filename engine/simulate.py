@@ -26,10 +26,12 @@ def simulate(
     first_player: str | None = None,
     suits: tuple[str, ...] | None = None,
 ) -> list[Event]:
-    """A whole random legal game, the same for the same arguments. ``coin_rate`` is the share of
-    cards that get coins when the player holds some; ``first_player`` starts round 1 (default:
-    anyone, at random); ``suits`` are the suits in play (default: all four for 4 players, three
-at random for 3)."""
+    """A whole random legal game, the same for the same arguments.
+
+    ``coin_rate`` is the share of cards that get coins when the player holds some;
+    ``first_player`` starts round 1 (default: anyone, at random); ``suits`` are the suits in
+    play (default: all four for 4 players, three at random for 3).
+    """
     rng = random.Random(seed)
     seats = names if names is not None else tuple(f"p{i}" for i in range(1, players + 1))
     if len(seats) != players:
