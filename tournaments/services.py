@@ -34,7 +34,7 @@ from games import store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection, Stream
 from games.projection import RESULTS, RETRACTED
-from games.services import Conflict, GameNotFound, NotAllowed, Refused, User
+from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused, User
 from games.store import NewEvent, VersionConflict
 from tournaments import domain, pairing, rounds, standings
 from tournaments.domain import ORGANIZER, SCOREKEEPER, Refusal, TournamentState
@@ -67,9 +67,10 @@ class TournamentChange:
 # ----------------------------------------------------------------------------- helpers
 
 
-def _refused(refusal: Refusal) -> Refused:
+def _refused(refusal: Refusal) -> GameError:
+    """The domain's refusal as the services' error (a permission refusal is a 403)."""
     if refusal.code == "forbidden":
-        return NotAllowed(refusal.message)  # type: ignore[return-value]
+        return NotAllowed(refusal.message)
     return Refused(refusal.message, refusal.code)
 
 
