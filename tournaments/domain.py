@@ -98,6 +98,11 @@ class Settings:
     check_in: bool = True
     bye_points: float | None = None
     seed: int = 0
+    standings_hidden_from: int | None = None
+    """From this round on the public does not see the standings, until they are revealed."""
+    standings_revealed: bool = False
+    downloads_released: bool = False
+    """CSV and record downloads are public once the organizer releases them."""
 
 
 @dataclass
@@ -465,6 +470,9 @@ def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str])
         raise Refusal(
             "bad_settings", f"{settings.get('date')!r} is not a date (YYYY-MM-DD)"
         ) from None
+    hidden = settings.get("standings_hidden_from")
+    if hidden is not None and (type(hidden) is not int or hidden < 1):
+        raise Refusal("bad_settings", "standings are hidden from a round number, 1 or more")
     bye = settings.get("bye_points")
     if bye is not None and (isinstance(bye, bool) or not isinstance(bye, int | float) or bye < 0):
         raise Refusal("bad_settings", "points for a bye are a number, 0 or more")

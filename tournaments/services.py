@@ -123,6 +123,23 @@ def _sees_proposals(state: TournamentState, user: User | None, system: bool = Fa
     return system or _is_staff(user) or state.has_role(_user_id(user), ORGANIZER)
 
 
+def standings_visible(state: TournamentState, user: User | None) -> bool:
+    """The public sees the standings unless the organizer hid them for the last rounds (until
+    they are revealed); organizers always do."""
+    config = state.config
+    hidden = (
+        config.standings_hidden_from is not None
+        and len([r for r in state.rounds if r.status != "proposed"]) >= config.standings_hidden_from
+        and not config.standings_revealed
+    )
+    return not hidden or _sees_proposals(state, user)
+
+
+def downloads_allowed(state: TournamentState, user: User | None) -> bool:
+    """CSV and record downloads: public once released; organizers always."""
+    return state.config.downloads_released or _sees_proposals(state, user)
+
+
 def _summary(
     projection: TournamentProjection,
     state: TournamentState,
@@ -151,7 +168,12 @@ def _summary(
             "confirmation": config.confirmation,
             "check_in": config.check_in,
             "bye_points": config.bye_points,
+            "standings_hidden_from": config.standings_hidden_from,
+            "standings_revealed": config.standings_revealed,
+            "downloads_released": config.downloads_released,
         },
+        "standings_visible": standings_visible(state, user) if not system else True,
+        "downloads": downloads_allowed(state, user) if not system else True,
         "players": [
             {
                 "id": p.id,
@@ -381,6 +403,9 @@ def tournament_create(
     check_in: bool = True,
     bye_points: float | None = None,
     seed: int | None = None,
+    standings_hidden_from: int | None = None,
+    standings_revealed: bool = False,
+    downloads_released: bool = False,
     request_id: str = "",
 ) -> TournamentChange:
     """A new tournament; its creator is its first organizer."""
@@ -400,6 +425,9 @@ def tournament_create(
         "check_in": bool(check_in),
         "bye_points": bye_points,
         "seed": secrets.randbelow(10**9) if seed is None else int(seed),
+        "standings_hidden_from": standings_hidden_from,
+        "standings_revealed": bool(standings_revealed),
+        "downloads_released": bool(downloads_released),
     }
     try:
         domain.check_settings(settings, GAME_TYPES)
@@ -439,7 +467,19 @@ def _check_scoring(settings: Mapping[str, Any]) -> None:
         )
 
 
-SETTINGS_ANY_TIME = frozenset({"name", "date", "pairing", "publish", "confirmation", "rounds"})
+SETTINGS_ANY_TIME = frozenset(
+    {
+        "name",
+        "date",
+        "pairing",
+        "publish",
+        "confirmation",
+        "rounds",
+        "standings_hidden_from",
+        "standings_revealed",
+        "downloads_released",
+    }
+)
 SETTINGS_BEFORE_START = frozenset({"scoring", "tiebreaks", "round1", "check_in", "bye_points"})
 
 
@@ -1002,6 +1042,20 @@ def tournament_get(
     """The tournament as this user may see it (proposed rounds: organizers only)."""
     projection = _projection(tournament_id)
     return projection, _summary(projection, _state(projection), user)
+
+
+def tournament_standings(*, tournament_id: uuid.UUID, user: User | None) -> dict[str, Any]:
+    """The standings (columns and rows) if this user may see them now."""
+    projection = _projection(tournament_id)
+    if not standings_visible(_state(projection), user):
+        raise NotAllowed("the organizer has hidden the standings until the end of the tournament")
+    return dict(projection.standings)
+
+
+def tournament_check_downloads(*, tournament_id: uuid.UUID, user: User | None) -> None:
+    """Refuse a download the organizer has not released yet."""
+    if not downloads_allowed(_state(_projection(tournament_id)), user):
+        raise NotAllowed("the organizer has not released the downloads yet")
 
 
 def tournament_list() -> QuerySet[TournamentProjection]:

@@ -641,3 +641,34 @@ def test_the_organizer_sees_each_tables_spread_repeats_and_the_cost_of_a_swap(
     repeats = [n for n in second["notes"] if "have met before" in n]
     assert len(repeats) == 4 and all("every allowed grouping repeats" in n for n in repeats)
     assert all(" P" not in n.split(":")[1] for n in repeats)  # players named, not ids
+
+
+def test_standings_can_be_hidden_for_the_last_rounds_and_revealed_at_the_end(
+    organizer: User, outsider: User, on_commit: Any
+) -> None:
+    tid = new_tournament(organizer, rounds=2, standings_hidden_from=2)
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    complete_round(tid, 1, organizer, on_commit)
+    assert t.tournament_standings(tournament_id=tid, user=None)["rows"]  # after round 1: shown
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    t.tournament_publish(tournament_id=tid, round=2, user=organizer)
+    for viewer in (None, outsider):
+        with pytest.raises(NotAllowed, match="hidden the standings"):
+            t.tournament_standings(tournament_id=tid, user=viewer)
+        assert t.tournament_get(tournament_id=tid, user=viewer)[1]["standings_visible"] is False
+    assert t.tournament_standings(tournament_id=tid, user=organizer)["rows"]
+    t.tournament_change_settings(
+        tournament_id=tid, changes={"standings_revealed": True}, user=organizer
+    )
+    assert t.tournament_standings(tournament_id=tid, user=None)["rows"]
+
+
+def test_downloads_are_public_once_released(organizer: User) -> None:
+    tid = new_tournament(organizer)
+    with pytest.raises(NotAllowed, match="not released"):
+        t.tournament_check_downloads(tournament_id=tid, user=None)
+    t.tournament_check_downloads(tournament_id=tid, user=organizer)
+    t.tournament_change_settings(
+        tournament_id=tid, changes={"downloads_released": True}, user=organizer
+    )
+    t.tournament_check_downloads(tournament_id=tid, user=None)

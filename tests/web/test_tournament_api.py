@@ -448,6 +448,9 @@ def test_proposed_rounds_are_hidden_from_the_public(
     body = error(response)
     assert body["current_version"] == summary(ana, tid)["version"]
     assert body["state"]["rounds"] == []
+    # downloads wait until the organizer releases them; then they show no proposed round
+    assert anon.get(url(tid, "results.csv")).status_code == 403
+    ana.patch(url(tid, "settings/"), {"downloads_released": True}, format="json")
     assert len(anon.get(url(tid, "results.csv")).content.decode().splitlines()) == 1  # header
     assert anon.get(url(tid, "results.jsonl")).content == b""
 
@@ -654,6 +657,8 @@ def test_the_exports_parse_back(ana: APIClient, anon: APIClient, capture: Captur
     assert play(ana, capture, first, seed).status_code == 201
     assert enter_results(ana, capture, second, RESULTS).status_code == 201
     created(ana.post(url(tid, "rounds/1/tables/1/confirm/")))  # table 2 stays unconfirmed
+    assert anon.get(url(tid, "standings.csv")).status_code == 403  # not released yet
+    ana.patch(url(tid, "settings/"), {"downloads_released": True}, format="json")
     tournament = summary(anon, tid)
     rows_of = {t["table"]: t for t in tournament["rounds"][0]["tables"]}
 

@@ -98,6 +98,19 @@ class SettingsFields(RequestSerializer):
         min_value=0,
         help_text="Tournament points for a bye (null: the preset's average at the largest table).",
     )
+    standings_hidden_from = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        help_text="From this round on the public does not see the standings (null: always shown).",
+    )
+    standings_revealed = StrictBooleanField(
+        required=False, help_text="Show hidden standings to the public again (at the end)."
+    )
+    downloads_released = StrictBooleanField(
+        required=False,
+        help_text="CSV and record downloads are public (organizers can always download).",
+    )
 
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         repeated = sorted({key for key in value if value.count(key) > 1})

@@ -449,8 +449,9 @@ class StandingsView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        projection, _ = services.tournament_get(tournament_id=tournament_id)
-        return Response(projection.standings)
+        return Response(
+            services.tournament_standings(tournament_id=tournament_id, user=request.user)
+        )
 
 
 # ----------------------------------------------------------------------------- exports
@@ -479,6 +480,7 @@ class StandingsCsvView(ExportView):
         OpenApiTypes.STR,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
+        services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
         projection, summary = services.tournament_get(tournament_id=tournament_id)
         return _attachment(
             exports.standings_csv(projection.standings),
@@ -507,6 +509,7 @@ class ResultsCsvView(ExportView):
         OpenApiTypes.STR,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
+        services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
         _, summary = services.tournament_get(tournament_id=tournament_id, user=None)  # public
         return _attachment(
             exports.results_csv(summary, _game_summaries(summary, request.user)),
@@ -525,6 +528,7 @@ class ResultsJsonlView(ExportView):
         OpenApiTypes.STR,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
+        services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
         _, summary = services.tournament_get(tournament_id=tournament_id, user=None)  # public
         return _attachment(
             exports.results_jsonl(summary),
@@ -544,6 +548,7 @@ class GamesZipView(ExportView):
         OpenApiTypes.BINARY,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
+        services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
         _, summary = services.tournament_get(tournament_id=tournament_id, user=None)  # public
         records: dict[str, str | None] = {}
         for _, table in exports.published_tables(summary):
