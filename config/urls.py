@@ -1,12 +1,20 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Pages, by audience: the public, organizers, scorekeepers at a table.
+    path("t/", include("tournaments.urls_public")),
+    path("g/", include("games.urls_public")),
+    path("desk/", include("tournaments.urls_desk")),
+    path("table/", include("games.urls_table")),
     path("admin/", admin.site.urls),
     path("api/tournaments/", include("tournaments.api.urls")),
     path("api/", include("games.api.urls")),

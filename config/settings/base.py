@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "template_partials",
     "games",
     "tournaments",
 ]
@@ -122,6 +123,10 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "desk:home"
+LOGOUT_REDIRECT_URL = "home"
+
 # --- Passwords ---------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -141,6 +146,7 @@ USE_TZ = True
 # --- Static files ------------------------------------------------------------
 
 STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]  # our stylesheets, and htmx (no CDN: clubs may be offline)
 STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output, served by whitenoise
 STATIC_ROOT.mkdir(exist_ok=True)
 
