@@ -1,0 +1,35 @@
+"""The demo the README's run command shows a new user."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from tournaments import services
+from tournaments.demo import NAME, build
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_is_a_tournament_in_its_second_round() -> None:
+    demo = build()
+    projection, summary = services.tournament_get(tournament_id=demo.tournament_id)
+    assert projection.name == NAME
+    assert len(summary["players"]) == 16
+    first, second = summary["rounds"]
+    assert first["status"] == "closed" and all(t["confirmed"] for t in first["tables"])
+    assert second["status"] == "published"
+    assert second["tables"][0]["result"] is not None
+    assert [t["result"] is None for t in second["tables"][1:]] == [True, True, True]
+    assert projection.standings["rows"][0]["games"] == 1
+
+
+def test_running_it_again_keeps_the_tournament_and_gives_a_new_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    first = build()
+    call_command("demo", url="http://127.0.0.1:9000")
+    out = capsys.readouterr().out
+    assert f"http://127.0.0.1:9000/t/{first.tournament_id}/" in out
+    assert "already there" in out
+    assert first.password not in out
