@@ -1,8 +1,12 @@
-"""Public game pages: the replay viewer (filled in by its views)."""
+"""Public game pages: the replay viewer."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
+
+from games import views_public as views
 
 app_name = "game"
-urlpatterns: list[URLPattern] = []
+urlpatterns: list[URLPattern] = [
+    path("<uuid:game_id>/", views.replay, name="replay"),
+]

@@ -1,8 +1,18 @@
-"""Public tournament pages (filled in by their views)."""
+"""Public tournament pages: overview, a round's pairings, the standings, a player's games."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
+
+from tournaments import views_public as views
 
 app_name = "public"
-urlpatterns: list[URLPattern] = []
+
+T = "<uuid:tournament_id>"
+
+urlpatterns: list[URLPattern] = [
+    path(f"{T}/", views.tournament, name="tournament"),
+    path(f"{T}/round/<int:number>/", views.round_pairings, name="round"),
+    path(f"{T}/standings/", views.standings, name="standings"),
+    path(f"{T}/player/<str:player_id>/", views.player, name="player"),
+]

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 
 
+@pytest.mark.django_db  # the home page lists the tournaments
 def test_home_page_says_what_the_project_is(client: Client) -> None:
     response = client.get("/")
     assert response.status_code == 200
