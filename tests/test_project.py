@@ -26,6 +26,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # Environment variables the settings read; subprocesses start without them unless a test
 # sets them, so the developer's own environment cannot change what is tested.
 _PROJECT_ENV_VARS = (
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
     "DJANGO_SETTINGS_MODULE",
     "DEBUG",
     "SECRET_KEY",

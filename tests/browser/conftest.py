@@ -29,8 +29,6 @@ ARGS = [
 ]
 OUTPUT = Path(__file__).resolve().parent.parent.parent / "test-output" / "screenshots"
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def _need_chromium() -> None:
@@ -46,10 +44,20 @@ def _need_chromium() -> None:
 def browser() -> Iterator[object]:
     _need_chromium()
     playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    # Playwright's sync API runs an event loop in this thread, which Django takes for an async
+    # context; the tests' own ORM calls are plain synchronous ones. Only while browsers run.
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            yield launched
+            launched.close()
+    finally:
+        if before is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
 class Shots:

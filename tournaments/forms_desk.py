@@ -1,0 +1,327 @@
+"""The organizer desk's forms: they parse and check what was typed, so a refused form comes back
+with everything still in it. The services decide; these only turn text into arguments."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from tournaments import domain, standings
+
+MAX_TIEBREAKS = len(standings.TIEBREAKS)
+MAX_UPLOAD = 1_000_000
+"""A CSV of players is a few kilobytes; anything over a megabyte is not one."""
+
+PAIRING_LABELS: Mapping[str, tuple[str, str]] = {
+    "manual": ("By hand", "I press Pair for each round."),
+    "auto": (
+        "When the round is complete",
+        "The next round is paired as soon as the last table's result is confirmed.",
+    ),
+    "scheduled": ("At a set time", "Each round is paired at the time I set for it."),
+}
+PUBLISH_LABELS: Mapping[str, tuple[str, str]] = {
+    "manual": ("After I check it", "I review each proposal (and swap players) before publishing."),
+    "auto": ("At once", "An automatically paired round is published as soon as it is paired."),
+}
+ROUND1_LABELS: Mapping[str, tuple[str, str]] = {
+    "random": ("Random", "Players are shuffled (the seed is recorded)."),
+    "order": ("Registration order", "The first four registered share table 1, and so on."),
+    "rating": ("By rating", "The highest rated share table 1, and so on."),
+}
+CONFIRMATION_LABELS: Mapping[str, tuple[str, str]] = {
+    "organizer": (
+        "An organizer",
+        "An organizer confirms each table's result (or a scorekeeper who did not enter it).",
+    ),
+    "second_person": (
+        "A second person",
+        "Someone who did not enter the table confirms it, organizers included.",
+    ),
+    "auto": ("Nobody", "A finished table's result counts at once."),
+}
+ROLE_LABELS: Mapping[str, str] = {
+    domain.SCOREKEEPER: "Scorekeeper",
+    domain.ORGANIZER: "Co-organizer",
+}
+
+
+def _choices(keys: tuple[str, ...], labels: Mapping[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    """Every value the domain allows, labelled (an unlabelled one still shows, by its key)."""
+    return [(key, labels.get(key, (key, ""))[0]) for key in keys]
+
+
+def described(
+    field: forms.BoundField, labels: Mapping[str, tuple[str, str]]
+) -> list[dict[str, Any]]:
+    """A radio field's options with their explanations, for the template."""
+    return [
+        {"radio": radio, "description": labels.get(str(radio.data["value"]), ("", ""))[1]}
+        for radio in field
+    ]
+
+
+class DeskForm(forms.Form):
+    """Labels without a colon; a field with an error says so to assistive technology."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        for name in self.errors:
+            if name not in self.fields:
+                continue
+            bound = self[name]
+            attrs = self.fields[name].widget.attrs
+            attrs["aria-invalid"] = "true"
+            described_by = [f"{bound.auto_id}_error"]
+            if self.fields[name].help_text:
+                described_by.insert(0, f"{bound.auto_id}_helptext")
+            attrs["aria-describedby"] = " ".join(described_by)
+
+    def first_error(self) -> str:
+        """One line for a summary."""
+        for errors in self.errors.values():
+            return str(errors[0])
+        return ""
+
+
+# ----------------------------------------------------------------------------- a new tournament
+
+
+class TournamentForm(DeskForm):
+    name = forms.CharField(max_length=domain.MAX_TOURNAMENT_NAME, label="Name")
+    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    rounds = forms.IntegerField(
+        label="Swiss rounds",
+        min_value=1,
+        max_value=30,
+        initial=4,
+        help_text="How many rounds every player plays (you can change it later).",
+    )
+    scoring = forms.ChoiceField(
+        label="Scoring",
+        choices=[(key, preset.name) for key, preset in standings.PRESETS.items()],
+        initial="scaled",
+        widget=forms.RadioSelect,
+    )
+    pairing = forms.ChoiceField(
+        label="Pairing of the next round",
+        choices=_choices(domain.PAIRING_MODES, PAIRING_LABELS),
+        initial="manual",
+        widget=forms.RadioSelect,
+    )
+    publish = forms.ChoiceField(
+        label="Publishing a paired round",
+        choices=_choices(domain.PUBLISH_MODES, PUBLISH_LABELS),
+        initial="manual",
+        widget=forms.RadioSelect,
+    )
+    round1 = forms.ChoiceField(
+        label="Round 1 seating",
+        choices=_choices(domain.ROUND1_METHODS, ROUND1_LABELS),
+        initial="random",
+        widget=forms.RadioSelect,
+    )
+    confirmation = forms.ChoiceField(
+        label="Who confirms a table's result",
+        choices=_choices(domain.CONFIRMATION_MODES, CONFIRMATION_LABELS),
+        initial="organizer",
+        widget=forms.RadioSelect,
+    )
+    check_in = forms.BooleanField(
+        label="Players check in on the day (only checked-in players are seated)",
+        required=False,
+        initial=True,
+    )
+    bye_points = forms.DecimalField(
+        label="Points for a bye",
+        required=False,
+        min_value=0,
+        max_digits=6,
+        decimal_places=2,
+        help_text="Leave empty for the scoring's average at a full table.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        none = [("", "(none)")]
+        options = [(key, tiebreak.title) for key, tiebreak in standings.TIEBREAKS.items()]
+        defaults = list(domain.Settings.tiebreaks)
+        for position in range(1, MAX_TIEBREAKS + 1):
+            self.fields[f"tiebreak_{position}"] = forms.ChoiceField(
+                label=f"{_ordinal(position)} tie-break",
+                choices=none + options,
+                required=False,
+                initial=defaults[position - 1] if position <= len(defaults) else "",
+            )
+
+    @property
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{n}"] for n in range(1, MAX_TIEBREAKS + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        order = [data.get(f"tiebreak_{n}") for n in range(1, MAX_TIEBREAKS + 1)]
+        chosen = [key for key in order if key]
+        for n, key in enumerate(order, start=1):
+            if key and order.index(key) != n - 1:
+                title = standings.TIEBREAKS[key].title
+                self.add_error(
+                    f"tiebreak_{n}",
+                    f"{title} is already the {_ordinal(order.index(key) + 1).lower()} tie-break.",
+                )
+        data["tiebreaks"] = chosen
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        bye = data.get("bye_points")
+        return {
+            "name": data["name"],
+            "date": data["date"].isoformat(),
+            "rounds": data["rounds"],
+            "scoring": data["scoring"],
+            "tiebreaks": data["tiebreaks"],
+            "pairing": data["pairing"],
+            "publish": data["publish"],
+            "round1": data["round1"],
+            "confirmation": data["confirmation"],
+            "check_in": data["check_in"],
+            "bye_points": None if bye is None else float(bye),
+        }
+
+
+def _ordinal(n: int) -> str:
+    return {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"}.get(n, f"{n}th")
+
+
+# ----------------------------------------------------------------------------- players
+
+
+class RegisterListForm(DeskForm):
+    text = forms.CharField(
+        label="Names, one per line",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        help_text="Or CSV with a name column and, optionally, a rating column.",
+    )
+    file = forms.FileField(
+        label="Or upload a CSV file",
+        required=False,
+        widget=forms.FileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
+    here = forms.BooleanField(
+        label="Everyone on the list is here: check them all in",
+        required=False,
+        help_text="A check-in given at registration is taken back by dropping the player.",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        text = (data.get("text") or "").strip()
+        upload = data.get("file")
+        if upload and text:
+            raise forms.ValidationError(
+                "Paste a list or upload a file, not both (your list is kept: clear it to use "
+                "the file)."
+            )
+        if upload:
+            if upload.size is not None and upload.size > MAX_UPLOAD:
+                self.add_error(
+                    "file", "This file is too large for a list of players (1 MB at most)."
+                )
+                return data
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = raw.decode("cp1252", errors="replace")
+            if not text.strip():
+                self.add_error("file", "This file is empty.")
+        elif not text:
+            self.add_error("text", "Paste at least one name, or choose a file.")
+        data["players_text"] = text
+        return data
+
+
+class AddPlayerForm(DeskForm):
+    name = forms.CharField(label="Name", max_length=domain.MAX_NAME)
+    rating = forms.IntegerField(label="Rating (optional)", required=False)
+    here = forms.BooleanField(label="Here now: check them in", required=False, initial=True)
+
+
+# ----------------------------------------------------------------------------- roles and settings
+
+
+class RoleForm(DeskForm):
+    username = forms.CharField(
+        label="Username",
+        max_length=150,
+        help_text="They need an account on this site; ask them for their username.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+    role = forms.ChoiceField(label="Role", choices=list(ROLE_LABELS.items()), initial="scorekeeper")
+
+
+class PublicForm(DeskForm):
+    """What the public sees."""
+
+    standings_hidden_from = forms.IntegerField(
+        label="Hide the standings from round",
+        required=False,
+        min_value=1,
+        help_text="Keeps the last rounds a surprise. Leave empty to always show them.",
+    )
+    standings_revealed = forms.BooleanField(
+        label="Standings revealed (show them even in the hidden rounds)", required=False
+    )
+    downloads_released = forms.BooleanField(
+        label="Downloads released (results CSV and game records are public)", required=False
+    )
+
+    def changes(self, current: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings that differ from ``current`` (the tournament's settings)."""
+        return {
+            key: value
+            for key, value in self.cleaned_data.items()
+            if key in self.fields and current.get(key) != value
+        }
+
+
+class ScheduleForm(DeskForm):
+    at = forms.DateTimeField(
+        label="Pair at",
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+
+    def clean_at(self) -> datetime:
+        at: datetime = self.cleaned_data["at"]
+        if at <= timezone.now():
+            raise forms.ValidationError("Choose a time in the future.")
+        return at
+
+
+class SwapForm(DeskForm):
+    a = forms.CharField(label="Swap", max_length=20)
+    b = forms.CharField(label="with", max_length=20)
+
+    def __init__(self, *args: Any, seated: list[tuple[str, str]] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if seated is not None:
+            choices = [("", "Choose a player"), *seated]
+            self.fields["a"] = forms.ChoiceField(label="Swap", choices=choices)
+            self.fields["b"] = forms.ChoiceField(label="with", choices=choices)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("a") and data.get("a") == data.get("b"):
+            self.add_error("b", "Choose two different players.")
+        return data
