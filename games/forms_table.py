@@ -1,0 +1,163 @@
+"""Forms of the scorekeeper's table page (games/views_table.py): they parse what a tap posts.
+
+They only read the request. Whether a deal, a pick or a card is allowed is the referee's
+business (engine/referee.py, reached through games.services): a form never repeats a rule, so a
+refusal always comes back in the rulebook's words. Every form carries the version of the game
+the page was rendered at and a fresh idempotency key (one per rendered form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+
+from engine.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
+
+DEAL_PREFIX = "deal-"
+"""A deal posts one field per card in play: ``deal-R7`` = the seat (0-based) it was dealt to,
+or empty while it is not dealt yet."""
+
+
+class ActionForm(forms.Form):
+    """What every table form posts besides its own fields."""
+
+    version = forms.IntegerField(min_value=0)
+    key = forms.CharField(min_length=1, max_length=200)
+
+
+class PickForm(ActionForm):
+    """A Chef picked at the start of a round, or taken after a trick."""
+
+    player = forms.CharField(max_length=100)
+    suit = forms.CharField(max_length=20)
+
+
+class PlayForm(ActionForm):
+    player = forms.CharField(max_length=100)
+    card = forms.CharField(max_length=3)
+    coins = forms.IntegerField(required=False)
+    """Signed count: +k is k coins +2 side up, -k is k coins -2 side up."""
+
+    def clean_coins(self) -> int:
+        return self.cleaned_data.get("coins") or 0
+
+
+class UndoForm(ActionForm):
+    reason = forms.CharField(max_length=500, required=False, strip=True)
+
+
+class DealForm(ActionForm):
+    """The deal of a round: who holds each card, and who plays first."""
+
+    round = forms.IntegerField(min_value=1, max_value=ROUNDS_PER_GAME)
+    first_player = forms.CharField(max_length=100)
+
+    def __init__(
+        self, data: Mapping[str, Any], *, players: Sequence[str], cards: Sequence[Card]
+    ) -> None:
+        super().__init__(data)
+        self.players = tuple(players)
+        self.cards = tuple(cards)
+        seats = [("", "not dealt yet")] + [(str(i), p) for i, p in enumerate(self.players)]
+        for card in self.cards:
+            self.fields[DEAL_PREFIX + card] = forms.TypedChoiceField(
+                choices=seats, coerce=int, empty_value=None, required=False
+            )
+
+    def assignments(self) -> dict[Card, int]:
+        """Card -> seat, as posted (valid fields only: usable to re-show a refused deal)."""
+        posted: dict[Card, int] = {}
+        for card in self.cards:
+            value = self.data.get(DEAL_PREFIX + card, "")
+            if isinstance(value, str) and value.isdigit() and int(value) < len(self.players):
+                posted[card] = int(value)
+        return posted
+
+    def hands(self) -> dict[str, list[Card]]:
+        """Each player's cards, with the last hand filled automatically when every other hand
+        is full and the cards not dealt yet fill it exactly."""
+        hands, _filled = fill_last_hand(self.players, self.cards, self.assignments())
+        return hands
+
+
+def fill_last_hand(
+    players: Sequence[str], cards: Sequence[Card], seats: Mapping[Card, int]
+) -> tuple[dict[str, list[Card]], bool]:
+    """The hands of a deal in progress (cards in ``cards`` order). When all hands but one hold
+    10 cards and the cards not dealt yet are exactly the missing ones, they go to that hand
+    (the same rule as static/js/table.js applies as the scorekeeper taps)."""
+    hands: dict[str, list[Card]] = {p: [] for p in players}
+    for card in cards:
+        seat = seats.get(card)
+        if seat is not None:
+            hands[players[seat]].append(card)
+    short = [p for p in players if len(hands[p]) < CARDS_PER_HAND]
+    rest = [c for c in cards if c not in seats]
+    if (
+        len(short) == 1
+        and all(len(hands[p]) == CARDS_PER_HAND for p in players if p != short[0])
+        and len(hands[short[0]]) + len(rest) == CARDS_PER_HAND
+        and rest
+    ):
+        hands[short[0]].extend(rest)
+        order = {c: i for i, c in enumerate(cards)}
+        hands[short[0]].sort(key=order.__getitem__)
+        return hands, True
+    return hands, False
+
+
+class ResultsForm(ActionForm):
+    """Results only: each player's three round scores and, optionally, the totals written on the
+    score sheet (checked against the rounds). Fields are named by seat: names may hold anything."""
+
+    def __init__(self, data: Mapping[str, Any] | None, *, players: Sequence[str]) -> None:
+        super().__init__(data)
+        self.players = tuple(players)
+        for seat, player in enumerate(self.players):
+            for number in range(1, ROUNDS_PER_GAME + 1):
+                self.fields[score_field(seat, number)] = forms.IntegerField(
+                    label=f"{player}, round {number}",
+                    error_messages={
+                        "required": f"{player}'s round {number} score is missing",
+                        "invalid": f"{player}'s round {number} score must be a whole number",
+                    },
+                )
+            self.fields[total_field(seat)] = forms.IntegerField(
+                label=f"{player}, total",
+                required=False,
+                error_messages={"invalid": f"{player}'s total must be a whole number"},
+            )
+
+    def scores(self) -> dict[str, list[int]]:
+        return {
+            player: [self.cleaned_data[score_field(seat, n)] for n in range(1, ROUNDS_PER_GAME + 1)]
+            for seat, player in enumerate(self.players)
+        }
+
+    def totals(self) -> dict[str, int] | None:
+        """The totals given, or None when the sheet has none (any given are all checked)."""
+        given = {
+            player: self.cleaned_data[total_field(seat)]
+            for seat, player in enumerate(self.players)
+            if self.cleaned_data.get(total_field(seat)) is not None
+        }
+        return given or None
+
+    def messages(self) -> list[str]:
+        """Every field error, in plain words, in the order of the sheet."""
+        found: list[str] = []
+        for name in self.fields:
+            for error in self.errors.get(name, []):
+                found.append(str(error))
+        found.extend(str(e) for e in self.non_field_errors())
+        return found
+
+
+def score_field(seat: int, round_number: int) -> str:
+    return f"score-{seat}-{round_number}"
+
+
+def total_field(seat: int) -> str:
+    return f"total-{seat}"

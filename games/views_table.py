@@ -1,0 +1,843 @@
+"""The scorekeeper's table page: enter a game tap by tap (docs/scorekeeping.md).
+
+Thin typed function views: parse the request (games/forms_table.py), call a service
+(games/services.py), render. Every action is a POST carrying the version the page was rendered
+at and a fresh idempotency key; with htmx the answer is the table panel (a partial of
+templates/table/enter.html) plus the turn banner out of band, without JavaScript it is a
+POST/redirect/GET. Refusals come back as the rulebook words them, with the state unchanged:
+
+* ``Refused`` (a rule): 422, the message above the controls;
+* ``Conflict`` (someone else changed the table): 409, the table as it stands now;
+* ``NotAllowed``: 403 page.
+
+htmx is told to swap 403, 409 and 422 answers (templates/table/enter.html sets
+``htmx.config.responseHandling``), so the status codes stay truthful for every client.
+
+The rest of this module turns an engine state into what the templates show (plain dataclasses);
+it decides nothing: the legal moves come from engine.referee.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from engine.cards import (
+    CARD_VALUE,
+    COIN_STEP,
+    DISH,
+    TOTAL_COINS,
+    Card,
+    deck,
+    describe,
+    sort_cards,
+)
+from engine.referee import (
+    coin_limit,
+    expected_next,
+    legal_cards,
+    legal_pick_suits,
+    legal_take_suits,
+)
+from engine.rules import Play, chef_taker, most_points, trick_winner
+from engine.snapshot import from_snapshot
+from engine.state import CompletedTrick, GameState, Phase
+from games import policy, services
+from games.forms_table import (
+    DEAL_PREFIX,
+    ActionForm,
+    DealForm,
+    PickForm,
+    PlayForm,
+    ResultsForm,
+    UndoForm,
+    score_field,
+    total_field,
+)
+from games.gametypes import DEFAULT_GAME_TYPE
+from games.models import GameProjection
+from games.templatetags.cards import card_info
+
+CONFLICT = "Someone else changed this table; here it is as it stands now."
+KEY_REUSED = "This form was already sent (with other content); here is the table as it stands now."
+BAD_FORM = "The form arrived incomplete; here is the table as it stands now: tap again."
+DEAL_STASH = "table-deal-{game_id}"
+"""Session key: the deal an undo took back, offered again by the deal form (one card wrong
+should not mean tapping all 40 again)."""
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django_htmx's middleware (for the type checker)."""
+
+    htmx: HtmxDetails
+
+
+View = Callable[..., HttpResponse]
+
+
+def table_login_required(view: View) -> View:
+    """Like login_required, back to the table page after the login; an htmx request whose
+    session expired is sent there as a whole page, not swapped into the panel."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, game_id)
+        back = request.path if request.method == "GET" else _page_url(game_id)
+        if request.htmx:
+            login = redirect_to_login(back)
+            return HttpResponseClientRedirect(login["Location"])
+        return redirect_to_login(back)
+
+    return wrapper
+
+
+# ----------------------------------------------------------------------------- views
+
+
+@table_login_required
+@require_GET
+def enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    game = _load(request, game_id)
+    refusal = _write_refusal(game, request)
+    if refusal is not None:
+        return _forbidden(request, refusal)
+    return _render_table(request, game, keep=_stashed_deal(request, game_id))
+
+
+@table_login_required
+@require_POST
+def deal(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """round_started: the hands as tapped (the last one filled automatically) and the first
+    player."""
+    state = _state(_load(request, game_id))
+    form = DealForm(request.POST, players=state.players, cards=deck(state.suits))
+    keep = {"deal": form.assignments(), "deal_round": request.POST.get("round", "")}
+    keep["first_player"] = request.POST.get("first_player", "")
+    if not form.is_valid():
+        return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
+    hands = form.hands()
+    # A deal an undo took back is offered once; from now on the posted one is what counts.
+    request.session.pop(DEAL_STASH.format(game_id=game_id), None)
+    event = {
+        "type": "round_started",
+        "round": form.cleaned_data["round"],
+        "first_player": form.cleaned_data["first_player"],
+        "hands": hands,
+    }
+    return _append(request, game_id, form, event, keep)
+
+
+@table_login_required
+@require_POST
+def pick(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """chef_chosen: a round-start Chef pick."""
+    form = PickForm(request.POST)
+    if not form.is_valid():
+        return _redisplay(request, game_id, error=BAD_FORM, status=422)
+    data = form.cleaned_data
+    event = {"type": "chef_chosen", "player": data["player"], "suit": data["suit"]}
+    return _append(request, game_id, form, event)
+
+
+@table_login_required
+@require_POST
+def play(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """card_played: the card tapped, with the coins set on the stepper."""
+    form = PlayForm(request.POST)
+    keep = {"coins": request.POST.get("coins", "0")}
+    if not form.is_valid():
+        return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
+    data = form.cleaned_data
+    event = {
+        "type": "card_played",
+        "player": data["player"],
+        "card": data["card"],
+        "coins": data["coins"],
+    }
+    return _append(request, game_id, form, event, keep)
+
+
+@table_login_required
+@require_POST
+def take(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """chef_taken: the Chef taken by the lowest card's player after a trick."""
+    form = PickForm(request.POST)
+    if not form.is_valid():
+        return _redisplay(request, game_id, error=BAD_FORM, status=422)
+    data = form.cleaned_data
+    event = {"type": "chef_taken", "player": data["player"], "suit": data["suit"]}
+    return _append(request, game_id, form, event)
+
+
+@table_login_required
+@require_POST
+def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """Retract the last entry (a correction that stays in the history)."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _redisplay(request, game_id, error=BAD_FORM, status=422)
+    data = form.cleaned_data
+    _stash_deal_before_undo(request, game_id, data["version"])
+    return _write(
+        request,
+        game_id,
+        lambda: services.game_correct(
+            game_id=game_id,
+            expected_version=data["version"],
+            retract=1,
+            reason=data["reason"],
+            user=request.user,
+            idempotency_key=data["key"],
+        ),
+    )
+
+
+@table_login_required
+@require_http_methods(["GET", "POST"])
+def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """Results only: the three round scores of each player, as on a paper score sheet."""
+    game = _load(request, game_id)
+    players: list[str] = list(game.players)
+    errors: list[str] = []
+    form = ResultsForm(request.POST if request.method == "POST" else None, players=players)
+    status = 200
+    if request.method == "GET":
+        refusal = _write_refusal(game, request)
+        if refusal is not None:
+            return _forbidden(request, refusal)
+    elif not form.is_valid():
+        errors, status = form.messages(), 422
+    else:
+        try:
+            services.game_enter_results(
+                game_id=game_id,
+                expected_version=form.cleaned_data["version"],
+                scores=form.scores(),
+                totals=form.totals(),
+                user=request.user,
+                idempotency_key=form.cleaned_data["key"],
+            )
+        except services.NotAllowed as refusal:
+            return _forbidden(request, refusal.message)
+        except services.GameNotFound:
+            raise Http404("there is no such game") from None
+        except services.Conflict:
+            errors, status = [CONFLICT], 409
+            game = _load(request, game_id)
+        except services.KeyReused:
+            errors, status = [KEY_REUSED], 409
+            game = _load(request, game_id)
+        except services.GameError as refused:
+            errors, status = [refused.message], 422
+        else:
+            return _see_other(_page_url(game_id))
+    context = {
+        "game": game,
+        "game_id": game_id,
+        "names": ", ".join(players),
+        "rows": _results_rows(players, request.POST if request.method == "POST" else {}),
+        "errors": errors,
+        "version": game.version,
+        "key": uuid.uuid4(),
+        "closed": _results_closed(game),
+    }
+    return render(request, "table/results.html", context, status=status)
+
+
+# ----------------------------------------------------------------------------- plumbing
+
+
+def _page_url(game_id: uuid.UUID) -> str:
+    return reverse("table:enter", args=[game_id])
+
+
+def _see_other(url: str) -> HttpResponse:
+    response = HttpResponseRedirect(url)
+    response.status_code = 303  # POST/redirect/GET
+    return response
+
+
+def _load(request: HttpRequest, game_id: uuid.UUID) -> GameProjection:
+    try:
+        game = services.game_get(game_id=game_id, user=request.user)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    if game.game_type != DEFAULT_GAME_TYPE:
+        raise Http404("this page enters Trick-n-Chef tables only")
+    return game
+
+
+def _state(game: GameProjection) -> GameState:
+    return from_snapshot(game.snapshot) if game.snapshot else GameState()
+
+
+def _write_refusal(game: GameProjection, request: HttpRequest) -> str | None:
+    """Why the user may not write this table (None if they may). The services enforce it on
+    every write; asking here as well spares a scorekeeper a page they could only be refused on.
+    """
+    try:
+        policy.decide(game, request.user, policy.APPEND)
+    except services.NotAllowed as refusal:
+        return refusal.message
+    return None
+
+
+def _forbidden(request: HtmxHttpRequest, message: str) -> HttpResponse:
+    template = "table/forbidden.html"
+    if request.htmx and request.method == "POST":
+        template += "#panel"
+    return render(request, template, {"message": message}, status=403)
+
+
+def _append(
+    request: HtmxHttpRequest,
+    game_id: uuid.UUID,
+    form: ActionForm,
+    event: dict[str, Any],
+    keep: Mapping[str, Any] | None = None,
+) -> HttpResponse:
+    data = form.cleaned_data
+    return _write(
+        request,
+        game_id,
+        lambda: services.game_append(
+            game_id=game_id,
+            expected_version=data["version"],
+            events=[event],
+            user=request.user,
+            idempotency_key=data["key"],
+        ),
+        keep,
+    )
+
+
+def _write(
+    request: HtmxHttpRequest,
+    game_id: uuid.UUID,
+    call: Callable[[], services.GameChange],
+    keep: Mapping[str, Any] | None = None,
+) -> HttpResponse:
+    """Call the service; answer with the new table (htmx) or a redirect to it, or with the
+    refusal and the table unchanged."""
+    try:
+        call()
+    except services.NotAllowed as refusal:
+        return _forbidden(request, refusal.message)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    except services.Conflict:
+        return _redisplay(request, game_id, notice=CONFLICT, keep=_deal_only(keep), status=409)
+    except services.KeyReused:
+        return _redisplay(request, game_id, notice=KEY_REUSED, keep=_deal_only(keep), status=409)
+    except services.GameError as refused:  # Refused: a rule, in the rulebook's words
+        return _redisplay(request, game_id, error=refused.message, keep=keep, status=422)
+    if request.htmx:
+        return _redisplay(request, game_id)
+    return _see_other(_page_url(game_id))
+
+
+def _deal_only(keep: Mapping[str, Any] | None) -> dict[str, Any]:
+    """After a conflict, a deal in progress is still worth showing (if the table still waits
+    for that round's deal); coins set for one player are not for the next."""
+    return {k: v for k, v in (keep or {}).items() if k in ("deal", "deal_round", "first_player")}
+
+
+def _redisplay(
+    request: HtmxHttpRequest,
+    game_id: uuid.UUID,
+    *,
+    error: str | None = None,
+    notice: str | None = None,
+    keep: Mapping[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The table as it stands now, after a POST."""
+    game = _load(request, game_id)
+    if not keep:
+        keep = _stashed_deal(request, game_id)
+    return _render_table(request, game, error=error, notice=notice, keep=keep, status=status)
+
+
+def _render_table(
+    request: HtmxHttpRequest,
+    game: GameProjection,
+    *,
+    error: str | None = None,
+    notice: str | None = None,
+    keep: Mapping[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = table_context(game, error=error, notice=notice, keep=keep or {})
+    # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
+    swap = bool(request.htmx) and request.method == "POST"
+    template = "table/enter.html#swap" if swap else "table/enter.html"
+    return render(request, template, context, status=status)
+
+
+def _stash_deal_before_undo(request: HttpRequest, game_id: uuid.UUID, version: int) -> None:
+    """If the undo takes back a deal, keep its hands in the session for the deal form."""
+    game = _load(request, game_id)
+    if game.version != version or game.results_only:
+        return
+    state = _state(game)
+    if state.phase is not Phase.CHEF_PICK or state.picked:
+        return
+    seats = {card: state.seat[p] for p, hand in state.hands.items() for card in hand}
+    request.session[DEAL_STASH.format(game_id=game_id)] = {
+        "deal_round": state.round_no,
+        "first_player": state.first_player,
+        "deal": seats,
+    }
+
+
+def _stashed_deal(request: HttpRequest, game_id: uuid.UUID) -> dict[str, Any]:
+    stash = request.session.get(DEAL_STASH.format(game_id=game_id))
+    return dict(stash) if isinstance(stash, dict) else {}
+
+
+# ----------------------------------------------------------------------------- what the page shows
+
+
+@dataclass(frozen=True, slots=True)
+class SuitCount:
+    suit: str
+    count: int
+
+    @property
+    def dish(self) -> str:
+        return DISH[self.suit]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    seat: int
+    name: str
+    coins: int
+    chefs: list[SuitCount]
+    tricks: int
+    total: int
+    cards: int
+    turn: bool
+    leader: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRow:
+    player: str
+    card: Card
+    coins: int
+    value: int
+    winning: bool = False
+    lowest: bool = False
+
+    @property
+    def label(self) -> str:
+        """In words: "red 9", "red 9 with 2 coins +2 (+4)"."""
+        coins = f" with {coin_words(self.coins)}" if self.coins else ""
+        return f"{describe(self.card)}{coins}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickSlot:
+    player: str
+    play: PlayRow | None
+    """None while the player has not played."""
+    next: bool
+    """The player to play now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    player: str | None
+    headline: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealSlot:
+    card: Card
+    seat: int | None
+    field: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    round: int
+    suits: list[tuple[str, str, list[DealSlot]]]
+    """(suit, dish, slots) per suit in play."""
+    hands: list[tuple[int, str, int]]
+    """(seat, player, cards dealt so far)."""
+    first_players: list[str]
+    first_player: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    card: Card
+    legal: bool
+    value: int
+    """Printed value."""
+    counts: int
+    """Value in the trick with the coins currently set (R4.4)."""
+    label: str
+    """The button's accessible name, without the coins (the page's script adds them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    player: str
+    hand: list[HandCard]
+    coins_held: int
+    coin_options: list[tuple[int, str]]
+    coins: int
+    led: str | None
+    follow_note: str
+
+    @property
+    def coins_words(self) -> str:
+        return coin_words(self.coins)
+
+
+@dataclass(frozen=True, slots=True)
+class ChefView:
+    player: str
+    suits: list[SuitCount]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOutcome:
+    number: int
+    winner: PlayRow
+    lowest: PlayRow
+    chef_suit: str | None = None
+    paid: tuple[str, ...] = ()
+
+
+def table_context(
+    game: GameProjection,
+    *,
+    error: str | None = None,
+    notice: str | None = None,
+    keep: Mapping[str, Any],
+) -> dict[str, Any]:
+    state = _state(game)
+    players = list(state.players) or list(game.players)
+    summary: dict[str, Any] = game.summary or {}
+    void = game.status == GameProjection.Status.VOID
+    context: dict[str, Any] = {
+        "game": game,
+        "game_id": game.stream_id,
+        "version": game.version,
+        "names": ", ".join(players),
+        "void": void,
+        "results_only": game.results_only,
+        "error": error,
+        "notice": notice,
+        "action_key": uuid.uuid4(),
+        "undo_key": uuid.uuid4(),
+        "rounds": _round_rows(players, summary),
+        "ranking": summary.get("ranking") or [],
+        "undo_label": None if void else _last_entry(state, game.results_only),
+        "can_enter_results": not void
+        and not game.results_only
+        and game.status != GameProjection.Status.FINISHED,
+        "turn": _turn(state, game, void),
+        "phase": state.phase.value,
+    }
+    if game.results_only or void:
+        return context
+    context.update(
+        round_no=state.round_no,
+        trick_no=state.trick_no,
+        players=_player_rows(state),
+        centre=[SuitCount(s, state.centre.get(s, 0)) for s in state.suits],
+        trump=list(state.trump),
+        led=state.led_suit,
+        trick=_trick_slots(state),
+        outcome=_outcome(state),
+        last_trick=_last_trick(state),
+        reserve=state.reserve if state.round_no else TOTAL_COINS,
+    )
+    phase = state.phase
+    if phase is Phase.ROUND_START:
+        context["deal"] = _deal_view(state, keep)
+    elif phase is Phase.CHEF_PICK and state.expected is not None:
+        suits = [SuitCount(s, 1) for s in legal_pick_suits(state)]
+        context["pick"] = ChefView(state.expected, suits)
+    elif phase is Phase.PLAY and state.expected is not None:
+        context["play"] = _play_view(state, keep)
+    elif phase is Phase.CHEF_TAKE and state.expected is not None:
+        suits = [SuitCount(s, state.centre[s]) for s in legal_take_suits(state)]
+        context["take"] = ChefView(state.expected, suits)
+    return context
+
+
+def _turn(state: GameState, game: GameProjection, void: bool) -> Turn:
+    """Whose turn it is and what is expected, in words (from engine.referee.expected_next)."""
+    if void:
+        return Turn(None, "This game was voided", "Nothing more can be recorded.")
+    if game.results_only:
+        return Turn(None, "Results entered: the game is over")
+    expected = expected_next(state)
+    if expected is None:
+        return Turn(None, "The game is over", "Three rounds played: see the ranking below.")
+    kind, player = expected
+    if kind == Phase.ROUND_START.value:
+        number = state.round_no + 1
+        done = f"Round {state.round_no} is over. " if state.round_no else ""
+        return Turn(
+            None,
+            f"{done}Deal round {number}",
+            "Tap each player's 10 cards, choose who plays first, then confirm the deal.",
+        )
+    if kind == Phase.CHEF_PICK.value:
+        return Turn(
+            player,
+            f"{player}'s turn: pick a Chef",
+            f"Round {state.round_no}: each player picks one of the set-aside Chefs, "
+            f"clockwise from {state.first_player}.",
+        )
+    if kind == Phase.PLAY.value:
+        what = "play a card" if state.trick else f"lead trick {state.trick_no}"
+        return Turn(
+            player,
+            f"{player}'s turn: {what}",
+            "Tap the card played"
+            + (" (set its coins first)" if player and state.coins.get(player) else "")
+            + ": it is recorded at once.",
+        )
+    if kind == Phase.CHEF_TAKE.value:
+        return Turn(
+            player,
+            f"{player} played the lowest card and takes a Chef: tap a colour",
+            f"{state.winner} won trick {state.trick_no}.",
+        )
+    return Turn(player, f"{kind} by {player}")
+
+
+def _player_rows(state: GameState) -> list[PlayerRow]:
+    expected = state.expected
+    return [
+        PlayerRow(
+            seat=seat,
+            name=p,
+            coins=state.coins.get(p, 0),
+            chefs=[SuitCount(s, n) for s, n in state.chefs.get(p, {}).items() if n],
+            tricks=state.tricks_won.get(p, 0),
+            total=state.totals.get(p, 0),
+            cards=len(state.hands.get(p, ())),
+            turn=p == expected,
+            leader=p == state.leader and state.phase is Phase.PLAY,
+        )
+        for seat, p in enumerate(state.players, start=1)
+    ]
+
+
+def _play_row(play: Play, winning: Play | None = None, lowest: Play | None = None) -> PlayRow:
+    return PlayRow(play.player, play.card, play.coins, play.value, play is winning, play is lowest)
+
+
+def _trick_slots(state: GameState) -> list[TrickSlot]:
+    """One slot per player in the trick's play order (from its leader): the card played, marking
+    the card winning so far (R6) and the lowest so far (R7), or who is still to play. A fixed
+    number of slots keeps the controls below in place from one tap to the next."""
+    if state.phase not in (Phase.PLAY, Phase.CHEF_TAKE) or state.leader is None:
+        return []
+    winning = trick_winner(state.trick, state.trump) if state.trick else None
+    lowest = chef_taker(state.trick) if state.trick else None
+    slots = []
+    player = state.leader
+    for index in range(len(state.players)):
+        if index < len(state.trick):
+            play = state.trick[index]
+            slots.append(TrickSlot(play.player, _play_row(play, winning, lowest), False))
+        else:
+            slots.append(TrickSlot(player, None, player == state.expected))
+        player = state.next_seat[player]
+    return slots
+
+
+def _outcome(state: GameState) -> TrickOutcome | None:
+    """While the Chef is awaited: who won the trick and who takes the Chef."""
+    if state.phase is not Phase.CHEF_TAKE:
+        return None
+    winning = trick_winner(state.trick, state.trump)
+    lowest = chef_taker(state.trick)
+    return TrickOutcome(state.trick_no, _play_row(winning), _play_row(lowest))
+
+
+def _last_trick(state: GameState) -> TrickOutcome | None:
+    """The round's last completed trick: who won it, who took which Chef, who got a coin."""
+    if not state.tricks or state.phase is Phase.CHEF_TAKE:
+        return None
+    done: CompletedTrick = state.tricks[-1]
+    if done.round != state.round_no:
+        return None
+    winner = next(p for p in done.plays if p.player == done.winner)
+    lowest = next(p for p in done.plays if p.player == done.chef_taker)
+    return TrickOutcome(
+        done.number, _play_row(winner), _play_row(lowest), done.chef_suit, done.paid
+    )
+
+
+def _deal_view(state: GameState, keep: Mapping[str, Any]) -> DealView:
+    number = state.round_no + 1
+    seats: dict[str, int] = {}
+    if str(keep.get("deal_round", "")) == str(number):
+        posted = keep.get("deal") or {}
+        seats = {c: s for c, s in posted.items() if isinstance(s, int)}
+    suits = []
+    for suit in state.suits:
+        slots = [
+            DealSlot(card, seats.get(card), DEAL_PREFIX + card, card_label(card))
+            for card in deck((suit,))
+        ]
+        suits.append((suit, DISH[suit], slots))
+    counts = {i: 0 for i in range(len(state.players))}
+    for seat in seats.values():
+        if seat in counts:
+            counts[seat] += 1
+    hands = [(i, p, counts[i]) for i, p in enumerate(state.players)]
+    # Round 1: anyone may start, but a tournament table starts with seat 1 (its policy refuses
+    # another first player), so seat 1 comes first and is preselected. Rounds 2 and 3: only the
+    # players tied for the most points (R3.1).
+    choices = list(state.players) if number == 1 else list(most_points(state.totals))
+    first = str(keep.get("first_player") or "")
+    if first not in choices:
+        first = choices[0]
+    return DealView(number, suits, hands, choices, first)
+
+
+def _play_view(state: GameState, keep: Mapping[str, Any]) -> PlayView:
+    player = state.expected
+    assert player is not None
+    held = coin_limit(state)
+    try:
+        coins = int(keep.get("coins", 0))
+    except (TypeError, ValueError):
+        coins = 0
+    coins = max(-held, min(held, coins))
+    legal = set(legal_cards(state))
+    led = state.led_suit
+    hand = []
+    for card in sort_cards(state.hands[player]):
+        label = f"{player} plays {card_label(card)}"
+        if card not in legal:
+            label += f" (not allowed: {player} must follow {led})"
+        value = CARD_VALUE[card]
+        hand.append(HandCard(card, card in legal, value, value + COIN_STEP * coins, label))
+    options = [(k, coin_words(k)) for k in range(-held, held + 1)]
+    note = f"{player} leads: any card."
+    if led is not None and state.suit_counts[player][led]:
+        note = f"{led} was led: {player} must follow {led}."
+    elif led is not None:
+        note = f"{led} was led: {player} has none, so any card."
+    return PlayView(player, hand, held, options, coins, led, note)
+
+
+def card_label(card: Card) -> str:
+    """As the shared card drawing names it: "red burger 9, 3 stars"."""
+    info = card_info(card)
+    return str(info["label"])
+
+
+def coin_words(coins: int) -> str:
+    """0 -> "no coins"; 2 -> "2 coins +2 (+4)"; -1 -> "1 coin −2 (−2)"."""
+    if coins == 0:
+        return "no coins"
+    count = abs(coins)
+    side = "+2" if coins > 0 else "−2"
+    shift = f"+{COIN_STEP * count}" if coins > 0 else f"−{COIN_STEP * count}"
+    return f"{count} coin{'s' if count > 1 else ''} {side} ({shift})"
+
+
+def _last_entry(state: GameState, results_only: bool) -> str | None:
+    """What "Undo" would take back, in words; None at the start of the game."""
+    if results_only:
+        return "the results entered"
+    phase = state.phase
+    if state.round_no == 0:
+        return None
+    players = state.players
+
+    def before(player: str) -> str:
+        return players[(state.seat[player] - 1) % len(players)]
+
+    def picked_by(player: str) -> str:
+        suit = next((s for s, n in state.chefs[player].items() if n), "?")
+        return f"{player}'s {suit} Chef pick"
+
+    if phase is Phase.CHEF_PICK and state.expected is not None:
+        if not state.picked:
+            return f"the deal of round {state.round_no}"
+        return picked_by(before(state.expected))
+    if phase in (Phase.PLAY, Phase.CHEF_TAKE) and state.trick:
+        last = state.trick[-1]
+        coins = f" with {coin_words(last.coins)}" if last.coins else ""
+        return f"{last.player}'s {describe(last.card)}{coins}"
+    if phase is Phase.PLAY and state.trick_no == 1 and state.first_player is not None:
+        return picked_by(before(state.first_player))
+    if state.tricks:
+        done = state.tricks[-1]
+        return f"{done.chef_taker}'s {done.chef_suit} Chef after trick {done.number}"
+    return None
+
+
+def _round_rows(players: Sequence[str], summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each player's score per round played and their total."""
+    rounds = summary.get("rounds") or []
+    totals = summary.get("totals") or {}
+    if not rounds:
+        return []
+    return [
+        {
+            "player": p,
+            "scores": [r["scores"].get(p, 0) for r in rounds],
+            "total": totals.get(p, 0),
+        }
+        for p in players
+    ]
+
+
+def _results_rows(players: Sequence[str], posted: Mapping[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for seat, player in enumerate(players):
+        rounds = [
+            {
+                "name": score_field(seat, n),
+                "label": f"{player}, round {n}",
+                "value": posted.get(score_field(seat, n), ""),
+            }
+            for n in (1, 2, 3)
+        ]
+        total = {
+            "name": total_field(seat),
+            "label": f"{player}, total",
+            "value": posted.get(total_field(seat), ""),
+        }
+        rows.append({"player": player, "rounds": rounds, "total": total})
+    return rows
+
+
+def _results_closed(game: GameProjection) -> str | None:
+    """Why results cannot be entered for this game now (None if they can)."""
+    if game.status == GameProjection.Status.VOID:
+        return "This game was voided: nothing more can be recorded."
+    if game.results_only:
+        return "Results were already entered for this game (undo them on the table page first)."
+    if game.status == GameProjection.Status.FINISHED:
+        return "This game was recorded play by play to the end: its scores come from the plays."
+    return None
