@@ -13,6 +13,8 @@ from typing import Any
 
 # The actions services ask about.
 APPEND, CORRECT, RESULTS, VOID, PUBLISH = "append", "correct", "results", "void", "publish"
+EXPORT = "export"
+"""Download the game's record file (tournaments hold them back until they release downloads)."""
 
 Policy = Callable[[Any, Any, str, Sequence[Mapping[str, Any]]], bool | None]
 """``policy(game, user, action, events)``: None if the game is not the policy's business;

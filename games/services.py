@@ -662,9 +662,29 @@ def game_events(
     return game, events
 
 
+def game_check_write(*, game_id: uuid.UUID, user: User | None) -> GameProjection:
+    """The game, if ``user`` may record its plays (else NotAllowed): lets a page say so before
+    the first tap. Every write checks again."""
+    game = _projection(game_id)
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("log in to enter a table")
+    policy.decide(game, user, policy.APPEND)
+    return game
+
+
+def game_may_export(*, game: GameProjection, user: User | None) -> bool:
+    """Whether ``user`` may download this game's record file now."""
+    try:
+        policy.decide(game, user, policy.EXPORT)
+    except NotAllowed:
+        return False
+    return True
+
+
 def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
     """The game's record file: the effective record, corrections applied."""
     game = game_get(game_id=game_id, user=user)
+    policy.decide(game, user, policy.EXPORT)
     kind = _game_type(game.game_type)
     view = _view(game_id, kind)
     if view.results is not None:

@@ -443,6 +443,8 @@ def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     players = list(summary.get("players", []))
     results_only = view.results is not None
     playable = isinstance(view.state, engine.GameState) and not results_only
+    game = services.game_get(game_id=game_id, user=request.user)
+    may_export = services.game_may_export(game=game, user=request.user)
     step = None
     starts: list[tuple[int, int]] = []
     if playable:
@@ -463,7 +465,7 @@ def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "step": step,
         "round_starts": starts,
         "record_url": reverse("api:game-record", kwargs={"game_id": game_id})
-        if playable and view.record_events
+        if playable and view.record_events and may_export
         else "",
         "url": request.path,
     }

@@ -53,7 +53,7 @@ from engine.referee import (
 from engine.rules import Play, chef_taker, most_points, trick_winner
 from engine.snapshot import from_snapshot
 from engine.state import CompletedTrick, GameState, Phase
-from games import policy, services
+from games import services
 from games.forms_table import (
     DEAL_PREFIX,
     ActionForm,
@@ -288,7 +288,7 @@ def _write_refusal(game: GameProjection, request: HttpRequest) -> str | None:
     every write; asking here as well spares a scorekeeper a page they could only be refused on.
     """
     try:
-        policy.decide(game, request.user, policy.APPEND)
+        services.game_check_write(game_id=game.stream_id, user=request.user)
     except services.NotAllowed as refusal:
         return refusal.message
     return None

@@ -23,6 +23,11 @@ def tournament_games(
     table = TournamentTable.objects.filter(game_id=game.stream_id).first()
     if table is None:
         return None  # not a tournament game: the defaults apply
+    if action == policy.EXPORT:
+        settings = table.tournament.state["settings"]
+        if settings.get("downloads_released") or _organizes(table, user):
+            return True
+        raise NotAllowed("the organizer has not released the tournament's downloads yet")
     if user is None or not user.is_authenticated:
         raise NotAllowed("log in as a scorekeeper of this tournament")
     roles = set(
@@ -53,6 +58,17 @@ def tournament_games(
                     index,
                 )
     return True
+
+
+def _organizes(table: TournamentTable, user: Any) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return (
+        bool(user.is_staff)
+        or TournamentRole.objects.filter(
+            tournament_id=table.tournament_id, user_id=user.pk, role=domain.ORGANIZER
+        ).exists()
+    )
 
 
 def _confirmed(table: TournamentTable) -> bool:

@@ -30,7 +30,6 @@ ARGS = [
 OUTPUT = Path(__file__).resolve().parent.parent.parent / "test-output" / "screenshots"
 
 
-
 def _need_chromium() -> None:
     if Path(CHROMIUM).exists() or shutil.which(CHROMIUM):
         return

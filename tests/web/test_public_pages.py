@@ -541,6 +541,13 @@ def test_the_replay_shows_the_result_the_score_chart_and_its_table(
             assert cell == f"{scored['scores'][player]} → , running total {running}"
     ranking = summary["ranking"]
     assert f'<th scope="row">{ranking[0]["player"]}</th>' in section(html, "result-heading")
+    # The record file waits until the organizer releases the tournament's downloads.
+    assert f'href="/api/games/{game_id}/record/"' not in html
+    assert client.get(f"/api/games/{game_id}/record/").status_code == 403
+    t.tournament_change_settings(
+        tournament_id=spring.id, changes={"downloads_released": True}, user=spring.organizer
+    )
+    html = page(client, f"/g/{game_id}/")
     assert f'href="/api/games/{game_id}/record/"' in html
     assert client.get(f"/api/games/{game_id}/record/").status_code == 200
 
