@@ -363,11 +363,22 @@ def _standings(summary: Mapping[str, Any], projection: TournamentProjection) -> 
     rows = []
     for row in data.get("rows", []):
         cells = [
-            row["tiebreaks"][c["key"]] if c["key"] in row["tiebreaks"] else row.get(c["key"], "")
+            _figure(
+                row["tiebreaks"][c["key"]]
+                if c["key"] in row["tiebreaks"]
+                else row.get(c["key"], "")
+            )
             for c in columns
         ]
         rows.append({"rank": row["rank"], "dropped": row["dropped"], "cells": cells})
     return {"columns": columns, "rows": rows}
+
+
+def _figure(value: Any) -> Any:
+    """6.0 shows as 6, 8.63 as 8.63 (as on the public standings)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _settings_view(summary: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -196,7 +196,7 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
     assert len(first) == 2 and sorted(sum(first, [])) == sorted(NAMES)
     body = text(proposal)
     assert "Publish round 1" in body and "Undo this pairing" in body
-    assert "lower bound" in body and "Why these tables" in body
+    assert "repeat meeting" in body and "Why these tables" in body
     assert "Random seating" in body  # the pairing's own notes
     assert "first player" in body
 
