@@ -5,9 +5,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config import views
+from config.health import health
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("health/", health, name="health"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Pages, by audience: the public, organizers, scorekeepers at a table.

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import QuerySet
@@ -199,6 +200,7 @@ def _save(game: GameProjection, view: GameView, game_type: GameType) -> None:
     was = IN_PROGRESS if game._state.adding else game.status  # a new game starts in progress
     game.version = view.version
     game.status = view.status
+    game.players = view.players
     game.published = view.published
     game.results_only = view.results is not None
     game.snapshot = game_type.snapshot(view.state)
@@ -334,14 +336,12 @@ def _new_game(
                 stream.id,
                 0,
                 new,
-                metadata=_metadata(user, request_id),
+                metadata={**_metadata(user, request_id), "game_type": kind.key},
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )
             game = GameProjection(stream=stream, game_type=kind.key, created_by_id=_user_id(user))
-            view = fold_game(((e.type, e.data) for e in new), kind)
-            game.players = view.players
-            _save(game, view, kind)
+            _save(game, fold_game(((e.type, e.data) for e in new), kind), kind)
             return _written(game, rows)
     except AlreadyAppended as duplicate:  # a concurrent retry won; this one rolled back
         return _replayed(duplicate.prior, fingerprint)
@@ -728,6 +728,46 @@ def register_rebuilder(name: str, rebuild: Rebuilder) -> None:
     _rebuilders[name] = rebuild
 
 
+Digest = Callable[[], Iterable[tuple[str, Any]]]
+_digests: dict[str, Digest] = {}
+
+
+def register_digest(name: str, parts: Digest) -> None:
+    """Other apps' projections join ``projections_digest``."""
+    _digests[name] = parts
+
+
+def projections_digest() -> str:
+    """A fingerprint of every projection: equal digests, equal standings, results and states
+    (to check a restore)."""
+    from games.backup import digest
+
+    def parts() -> Iterable[tuple[str, Any]]:
+        for game in GameProjection.objects.order_by("stream_id"):
+            yield (
+                f"game {game.stream_id}",
+                [
+                    game.game_type,
+                    game.version,
+                    game.status,
+                    game.published,
+                    game.results_only,
+                    game.players,
+                    game.summary,
+                    game.snapshot,
+                    sorted(
+                        (r.player, r.seat, r.rank, r.total, r.last_round, r.round_scores)
+                        for r in game.results.all()
+                    ),
+                ],
+            )
+        for name, more in sorted(_digests.items()):
+            for key, value in more():
+                yield f"{name} {key}", value
+
+    return digest(parts())
+
+
 def rebuild_all(*, fix: bool = True) -> dict[str, tuple[int, list[Difference]]]:
     """Every projection, games first (others are derived from games' results too)."""
     results = {"games": projections_rebuild(fix=fix)}
@@ -737,43 +777,76 @@ def rebuild_all(*, fix: bool = True) -> dict[str, tuple[int, list[Difference]]]:
 
 
 def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
-    """Recompute every game projection from the log; report (and fix) what differs."""
+    """Recompute every game projection from the log; report (and fix) what differs. A game
+    stream without a projection (after a restore) gets one."""
     differences: list[Difference] = []
     checked = 0
-    for game in GameProjection.objects.order_by("stream_id").iterator():
+    projections = {g.stream_id: g for g in GameProjection.objects.all()}
+    for stream_id in (
+        Stream.objects.filter(kind=Stream.Kind.GAME).order_by("id").values_list("id", flat=True)
+    ):
         checked += 1
+        game = projections.get(stream_id) or _new_projection(stream_id)
         kind = _game_type(game.game_type)
         view = _view(game.stream_id, kind)
-        rebuilt = GameProjection(stream_id=game.stream_id, game_type=game.game_type)
-        rebuilt.version, rebuilt.status = view.version, view.status
-        rebuilt.published, rebuilt.results_only = view.published, view.results is not None
-        rebuilt.players, rebuilt.summary = view.players, view.summary
-        rebuilt.snapshot = as_stored(kind.snapshot(view.state))
-        found = [
-            Difference(game.stream_id, name, getattr(game, name), getattr(rebuilt, name))
-            for name in (
-                "version",
-                "status",
-                "published",
-                "results_only",
-                "players",
-                "summary",
-                "snapshot",
-            )
-            if getattr(game, name) != getattr(rebuilt, name)
-        ]
-        stored_results = sorted(
-            (r.player, r.seat, r.rank, r.total, r.last_round, tuple(r.round_scores))
-            for r in game.results.all()
-        )
-        expected_results = sorted(
-            (p.player, p.seat, p.rank, p.total, p.last_round, p.round_scores)
-            for p in (kind.placements(view.summary) if view.status == FINISHED else [])
-        )
-        if stored_results != expected_results:
-            found.append(Difference(game.stream_id, "results", stored_results, expected_results))
+        found = _differences(game, view, kind)
         differences.extend(found)
         if found and fix:
             with transaction.atomic():
                 _save(game, view, kind)
     return checked, differences
+
+
+def _new_projection(stream_id: uuid.UUID) -> GameProjection:
+    """An empty projection for a game stream that has none, its type and creator from the
+    stream's first event."""
+    first = Event.objects.filter(stream_id=stream_id, version=1).first()
+    metadata = first.metadata if first is not None else {}
+    creator = metadata.get("by_id")
+    if creator is not None and not get_user_model().objects.filter(pk=creator).exists():
+        creator = None
+    return GameProjection(
+        stream_id=stream_id,
+        game_type=metadata.get("game_type", DEFAULT_GAME_TYPE),
+        version=0,
+        status="",
+        players=[],
+        summary={},
+        created_by_id=creator,
+    )
+
+
+def _differences(game: GameProjection, view: GameView, kind: GameType) -> list[Difference]:
+    rebuilt = GameProjection(stream_id=game.stream_id, game_type=game.game_type)
+    rebuilt.version, rebuilt.status = view.version, view.status
+    rebuilt.published, rebuilt.results_only = view.published, view.results is not None
+    rebuilt.players, rebuilt.summary = view.players, view.summary
+    rebuilt.snapshot = as_stored(kind.snapshot(view.state))
+    found = [
+        Difference(game.stream_id, name, getattr(game, name), getattr(rebuilt, name))
+        for name in (
+            "version",
+            "status",
+            "published",
+            "results_only",
+            "players",
+            "summary",
+            "snapshot",
+        )
+        if getattr(game, name) != getattr(rebuilt, name)
+    ]
+    stored_results = (
+        sorted(
+            (r.player, r.seat, r.rank, r.total, r.last_round, tuple(r.round_scores))
+            for r in game.results.all()
+        )
+        if not game._state.adding
+        else []
+    )
+    expected_results = sorted(
+        (p.player, p.seat, p.rank, p.total, p.last_round, p.round_scores)
+        for p in (kind.placements(view.summary) if view.status == FINISHED else [])
+    )
+    if stored_results != expected_results:
+        found.append(Difference(game.stream_id, "results", stored_results, expected_results))
+    return found

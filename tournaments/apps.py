@@ -18,6 +18,7 @@ class TournamentsConfig(AppConfig):
         policy.register(gamepolicy.tournament_games)
         game_status_changed.connect(_game_status_changed, dispatch_uid="tournaments.sync_game")
         services.register_rebuilder("tournaments", tournament_services.tournaments_rebuild)
+        services.register_digest("tournament", tournament_services.tournaments_digest)
 
 
 def _game_status_changed(sender: Any, game_id: Any, **kwargs: Any) -> None:

@@ -18,7 +18,7 @@ import dataclasses
 import io
 import secrets
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
@@ -1080,12 +1080,43 @@ def tournament_history(*, tournament_id: uuid.UUID, user: User | None) -> list[d
     ]
 
 
+def tournaments_digest() -> Iterator[tuple[str, Any]]:
+    """What projections_digest fingerprints of each tournament."""
+    for projection in TournamentProjection.objects.order_by("stream_id"):
+        yield (
+            str(projection.stream_id),
+            [
+                projection.version,
+                projection.status,
+                projection.current_round,
+                projection.state,
+                projection.standings,
+                sorted(
+                    (t.round, t.number, str(t.game_id), t.seats)
+                    for t in TournamentTable.objects.filter(tournament=projection)
+                ),
+            ],
+        )
+
+
+def _new_projection(stream_id: uuid.UUID) -> TournamentProjection:
+    """An empty projection for a tournament stream that has none (after a restore)."""
+    first = Event.objects.filter(stream_id=stream_id, version=1).first()
+    creator = first.metadata.get("by_id") if first is not None else None
+    if creator is not None and not get_user_model().objects.filter(pk=creator).exists():
+        creator = None
+    return TournamentProjection(stream_id=stream_id, created_by_id=creator, state={}, standings={})
+
+
 def tournaments_rebuild(*, fix: bool = True) -> tuple[int, list[games.Difference]]:
     """Recompute every tournament projection from its stream (rebuild_projections calls it)."""
     differences: list[games.Difference] = []
     checked = 0
-    for projection in TournamentProjection.objects.order_by("stream_id").iterator():
+    projections = {p.stream_id: p for p in TournamentProjection.objects.all()}
+    streams = Stream.objects.filter(kind=Stream.Kind.TOURNAMENT).order_by("id")
+    for stream_id in streams.values_list("id", flat=True):
         checked += 1
+        projection = projections.get(stream_id) or _new_projection(stream_id)
         state = _fold(projection.stream_id)
         rebuilt_state = games.as_stored(domain.to_json(state))
         rebuilt_standings = games.as_stored(rounds.standings_json(state))
