@@ -9,11 +9,12 @@ and Chefs often taken from the scarcest suit so that suits run out of the centre
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.cards import SUITS, deck, sort_cards
 from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, GameStarted, RoundStarted
 from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
-from engine.replay import step
+from engine.replay import replay, step
 from engine.rules import most_points
 from engine.state import GameState, Phase
 
@@ -38,14 +39,32 @@ def simulate(
         raise ValueError("one name per player")
     if suits is None:
         suits = SUITS if players == 4 else tuple(rng.sample(SUITS, 3))
-    state = GameState()
+    start = GameStarted(players=seats, suits=suits)
+    state = step(GameState(), start)
+    return [start, *_play_out(state, rng, coin_rate, first_player)]
+
+
+def play_on(events: Sequence[Event], seed: int, coin_rate: float = 0.35) -> list[Event]:
+    """The events that finish a game begun with ``events`` (legal ones, which must start with
+    ``game_started``), drawn at random as :func:`simulate` draws them: the same for the same
+    arguments; none if the game is over. For a table left half played (tests, the demo)."""
+    state = replay(events)
+    if state.phase is Phase.NOT_STARTED:
+        raise ValueError("a game starts with game_started")
+    return _play_out(state, random.Random(seed), coin_rate, None)
+
+
+def _play_out(
+    state: GameState, rng: random.Random, coin_rate: float, first_player: str | None
+) -> list[Event]:
+    """Draw and apply (to ``state``) events until the game is over; return them."""
+    seats = state.players
     events: list[Event] = []
 
     def play(event: Event) -> None:
         step(state, event)
         events.append(event)
 
-    play(GameStarted(players=seats, suits=suits))
     while state.phase is not Phase.OVER:
         if state.phase is Phase.ROUND_START:
             if state.round_no > 0:
