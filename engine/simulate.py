@@ -44,14 +44,20 @@ def simulate(
     return [start, *_play_out(state, rng, coin_rate, first_player)]
 
 
-def play_on(events: Sequence[Event], seed: int, coin_rate: float = 0.35) -> list[Event]:
+def play_on(
+    events: Sequence[Event],
+    seed: int,
+    coin_rate: float = 0.35,
+    first_player: str | None = None,
+) -> list[Event]:
     """The events that finish a game begun with ``events`` (legal ones, which must start with
-    ``game_started``), drawn at random as :func:`simulate` draws them: the same for the same
-    arguments; none if the game is over. For a table left half played (tests, the demo)."""
+    ``game_started``), drawn at random as :func:`simulate` draws them, with the same options:
+    the same for the same arguments; none if the game is over. For a table left half played
+    (tests, the demo)."""
     state = replay(events)
     if state.phase is Phase.NOT_STARTED:
         raise ValueError("a game starts with game_started")
-    return _play_out(state, random.Random(seed), coin_rate, None)
+    return _play_out(state, random.Random(seed), coin_rate, first_player)
 
 
 def _play_out(

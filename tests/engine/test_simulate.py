@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.events import GameStarted
+from engine.events import GameStarted, RoundStarted
 from engine.replay import replay
 from engine.simulate import play_on, simulate
 from engine.state import Phase
@@ -38,6 +38,13 @@ def test_play_on_with_the_simulations_own_seed_is_the_rest_of_a_game_that_began_
     # provided the simulation drew nothing before it (four players: every suit, no sample).
     game = simulate(7, 4)
     assert play_on(game[:1], 7) == game[1:]
+
+
+def test_play_on_starts_round_1_with_the_first_player_asked_for() -> None:
+    game = simulate(5, 4, names=("Ana", "Bo", "Cy", "Di"))
+    for first in ("Ana", "Di"):
+        started = play_on(game[:1], 11, first_player=first)[0]
+        assert isinstance(started, RoundStarted) and started.first_player == first
 
 
 def test_play_on_a_finished_game_adds_nothing() -> None:
