@@ -7,6 +7,8 @@ Everything that differs between machines comes from the environment (django-envi
 - ``ALLOWED_HOSTS`` (comma-separated; default ``localhost,127.0.0.1,testserver`` when ``DEBUG``)
 - ``DATABASE_URL`` (default: SQLite in ``var/db.sqlite3``)
 - ``CELERY_BROKER_URL`` (default: none, tasks run inline)
+- ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``)
+- ``CACHE_URL`` (default: each process's own memory)
 
 The defaults need no running service.
 """
@@ -124,6 +126,15 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Cache -------------------------------------------------------------------
+
+# What the cache holds can always be made again (the public standings, rendered once per
+# tournament version): nothing another process needs. So by default each process keeps its own,
+# in memory, and no service is needed. CACHE_URL shares one between processes (django-environ:
+# redis://127.0.0.1:6379/1 uses Django's Redis backend), so a new version renders once, not
+# once per worker; each hit then fetches the page from Redis.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "desk:home"
 LOGOUT_REDIRECT_URL = "home"
@@ -148,7 +159,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]  # our stylesheets, and htmx (no CDN: clubs may be offline)
-STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output, served by whitenoise
+# collectstatic's output, served by whitenoise
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
 STATIC_ROOT.mkdir(exist_ok=True)
 
 # --- API ---------------------------------------------------------------------
@@ -198,12 +210,16 @@ if not CELERY_BROKER_URL:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
+# The queue every process sends tasks to and workers read (without -Q): "celery". Two sites
+# sharing one Redis database would each name their own.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 # A worker killed in the middle of a task leaves it on the queue for another (tasks are
 # idempotent), and takes one task at a time so nothing waits behind a long one.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING (JSON in production)
 # A task taken by a worker that then dies (kill -9) goes back to the queue after this many
 # seconds (Redis): longer than any task runs, short enough not to stall a tournament.
 CELERY_BROKER_TRANSPORT_OPTIONS = {

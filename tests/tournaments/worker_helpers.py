@@ -188,7 +188,7 @@ def running_worker(
     worker = Worker(process, log_path, queue)
     try:
         worker.wait_until(
-            lambda: True if re.search(r"\] \S+ ready\.", worker.log()) else None,
+            lambda: True if re.search(r"\S+@\S+ ready\.", worker.log()) else None,
             "ready worker",
             ready_timeout,
         )
