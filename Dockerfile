@@ -1,0 +1,58 @@
+# One image for every process of a Trick-n-Chef deployment: the web server (gunicorn, the default
+# command), the Celery worker and the beat scheduler (docker-compose.yml gives them their
+# commands). Configuration comes from the environment at run time (.env.example lists it); the
+# image holds no secret. docs/operations.md explains how to run it.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_ROOT_USER_ACTION=ignore
+
+# The processes run as this unprivileged user. It owns only var/ (collected static files);
+# the code stays root's and read-only to it.
+RUN groupadd --system --gid 10001 tnc \
+    && useradd --system --uid 10001 --gid tnc --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin tnc
+
+WORKDIR /app
+
+# Dependencies first, in a layer of their own that is rebuilt only when pyproject.toml or
+# constraints.txt change: with no source code copied yet, `pip install .` installs the
+# project's runtime dependencies (no test extras) at the pinned versions, and a project
+# distribution without modules. The code itself runs from /app (PYTHONPATH below).
+COPY pyproject.toml constraints.txt ./
+RUN pip install -c constraints.txt . \
+    && rm -rf build ./*.egg-info
+
+COPY . .
+# Byte-compiled now, since the processes cannot write to /app; var/ is theirs (collectstatic
+# writes var/static at each web start: docker/entrypoint.sh).
+RUN python -m compileall -q config engine games tournaments docker \
+    && mkdir -p var/static \
+    && chown -R tnc:tnc var \
+    && chmod 0755 docker/entrypoint.sh
+
+# Production settings unless the environment says otherwise (manage.py and Celery would
+# otherwise default to the development settings). PYTHONPATH: celery finds `config` (and
+# Django the apps) in /app whatever the working directory. WEB_CONCURRENCY is gunicorn's own
+# variable for its number of worker processes.
+ENV DJANGO_SETTINGS_MODULE=config.settings.production \
+    PYTHONPATH=/app \
+    WEB_CONCURRENCY=2
+
+# tnc, by number: a runtime that checks "not root" (Kubernetes' runAsNonRoot) can tell.
+USER 10001:10001
+
+EXPOSE 8000
+
+# GET /health/ (database and broker) with Python's urllib: the slim image has no curl.
+# Worker and beat containers replace this check with their own (docker-compose.yml).
+HEALTHCHECK --interval=30s --timeout=15s --start-period=60s --retries=3 \
+    CMD ["python", "/app/docker/healthcheck.py"]
+
+# migrate and collectstatic before the web server starts; any other command runs as given.
+ENTRYPOINT ["/app/docker/entrypoint.sh"]
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", \
+     "--access-logfile", "-", "--error-logfile", "-", "--no-control-socket"]

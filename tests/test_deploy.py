@@ -1,0 +1,732 @@
+"""The deployment files, checked without Docker: docker-compose.yml (parsed with PyYAML), the
+Dockerfile, .dockerignore, .env.example against what the settings read, and the scripts in
+docker/ (the entrypoint run with stand-ins for python and gunicorn, the healthcheck against a
+small local server). docs/operations.md describes the deployment these files make."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import inspect
+import json
+import os
+import re
+import secrets
+import shlex
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from functools import cache
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import environ
+import pytest
+import yaml
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+SERVICES = ("postgres", "redis", "web", "worker", "beat")
+APP_SERVICES = ("web", "worker", "beat")
+
+# Names in .env.example that the settings do not read, and who does.
+READ_ELSEWHERE = {
+    "DJANGO_SETTINGS_MODULE": "Django, manage.py, gunicorn and celery (which settings to load)",
+    "WEB_CONCURRENCY": "gunicorn (its number of worker processes)",
+}
+
+
+# --- Reading the files -------------------------------------------------------------------
+
+
+@cache
+def compose() -> dict[str, Any]:
+    data = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())
+    assert isinstance(data, dict)
+    return data
+
+
+def service(name: str) -> dict[str, Any]:
+    services = compose()["services"]
+    assert name in services, f"docker-compose.yml has no service {name!r}"
+    result = services[name]
+    assert isinstance(result, dict)
+    return result
+
+
+def env_file(path: Path) -> dict[str, str]:
+    """NAME=value lines; comments and blank lines skipped. The file must be this plain: no
+    quotes, no "export", no duplicates (Compose, a shell and systemd read it the same way)."""
+    values: dict[str, str] = {}
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = re.fullmatch(r"([A-Z][A-Z0-9_]*)=(.*)", line)
+        assert match, f"{path.name}:{number}: not a plain NAME=value line: {line!r}"
+        name, value = match.groups()
+        assert name not in values, f"{path.name}:{number}: {name} is set twice"
+        assert not value.startswith(("'", '"')), f"{path.name}:{number}: quoted value"
+        assert " #" not in value, f"{path.name}:{number}: a comment after a value"
+        values[name] = value
+    return values
+
+
+@cache
+def env_example() -> dict[str, str]:
+    return env_file(BASE_DIR / ".env.example")
+
+
+@cache
+def dockerfile() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments), continuation lines joined, comments dropped."""
+    instructions: list[tuple[str, str]] = []
+    pending = ""
+    for raw in (BASE_DIR / "Dockerfile").read_text().splitlines():
+        line = raw.strip()
+        if not pending and (not line or line.startswith("#")):
+            continue
+        if line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        full = pending + line
+        pending = ""
+        keyword, _, arguments = full.partition(" ")
+        instructions.append((keyword.upper(), arguments.strip()))
+    return instructions
+
+
+def dockerfile_args(keyword: str) -> list[str]:
+    return [arguments for kw, arguments in dockerfile() if kw == keyword]
+
+
+def exec_form(arguments: str) -> list[str]:
+    """A Dockerfile CMD/ENTRYPOINT's arguments as a list (JSON form, or shell form split)."""
+    if arguments.startswith("["):
+        result = json.loads(arguments)
+        assert isinstance(result, list)
+        return [str(item) for item in result]
+    return shlex.split(arguments)
+
+
+def as_list(command: str | list[str]) -> list[str]:
+    return shlex.split(command) if isinstance(command, str) else [str(c) for c in command]
+
+
+def web_process() -> tuple[list[str], list[str]]:
+    """(entrypoint, command) the web container runs: the compose file's, else the image's."""
+    web = service("web")
+    entrypoint = web.get("entrypoint") or exec_form(dockerfile_args("ENTRYPOINT")[-1])
+    command = web.get("command") or exec_form(dockerfile_args("CMD")[-1])
+    return as_list(entrypoint), as_list(command)
+
+
+def script_path(entrypoint: list[str]) -> Path:
+    """The repository file an entrypoint in the image (/app/...) or relative to it names."""
+    script = next(part for part in entrypoint if part.endswith((".sh", ".py")))
+    path = BASE_DIR / script.removeprefix("/app/")
+    assert path.is_file(), f"{script} (the web entrypoint) is not in the repository"
+    return path
+
+
+def load_script(name: str) -> ModuleType:
+    path = BASE_DIR / "docker" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"tnc_docker_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- What the settings read --------------------------------------------------------------
+
+
+def _default_variable(method: str) -> str | None:
+    """The variable a django-environ reader uses when called without one (``env.db_url()``
+    reads DATABASE_URL), from the reader's own signature."""
+    reader = getattr(environ.Env, method, None)
+    if reader is None:
+        return None
+    parameter = inspect.signature(reader).parameters.get("var")
+    if parameter is None or not isinstance(parameter.default, str):
+        return None
+    return parameter.default
+
+
+@cache
+def settings_env_reads() -> dict[str, bool]:
+    """{variable: it has a default} for every variable config/settings/*.py reads:
+    ``env.<type>("NAME", ..., default=...)``, ``env("NAME")``, ``env.db_url()`` (DATABASE_URL:
+    django-environ's own default name), ``os.environ[...]`` / ``.get`` / ``os.getenv``.
+    A variable read anywhere without a default is required."""
+    reads: dict[str, bool] = {}
+
+    def record(name: str, has_default: bool) -> None:
+        reads[name] = reads.get(name, True) and has_default
+
+    for path in sorted((BASE_DIR / "config" / "settings").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Subscript):  # os.environ["NAME"]
+                if ast.unparse(node.value) == "os.environ" and isinstance(node.slice, ast.Constant):
+                    record(str(node.slice.value), False)
+                continue
+            if not isinstance(node, ast.Call):
+                continue
+            func = ast.unparse(node.func)
+            first = node.args[0] if node.args else None
+            name = first.value if isinstance(first, ast.Constant) else None
+            keywords = {k.arg for k in node.keywords}
+            if func in ("os.environ.get", "os.getenv"):
+                if isinstance(name, str):
+                    record(name, len(node.args) > 1 or "default" in keywords)
+                continue
+            if func == "env":
+                method = "__call__"
+            elif func.startswith("env."):
+                method = func.removeprefix("env.")
+            else:
+                continue
+            for keyword in node.keywords:
+                if keyword.arg == "var" and isinstance(keyword.value, ast.Constant):
+                    name = keyword.value.value
+            if name is None:
+                name = _default_variable(method)
+            if isinstance(name, str):
+                record(name, "default" in keywords)
+    return reads
+
+
+def test_the_settings_reader_finds_what_the_settings_read() -> None:
+    reads = settings_env_reads()
+    # base.py: optional everywhere; production.py: SECRET_KEY and ALLOWED_HOSTS required.
+    assert reads["DATABASE_URL"] is True
+    assert reads["CELERY_BROKER_URL"] is True
+    assert reads["SECRET_KEY"] is False
+    assert reads["ALLOWED_HOSTS"] is False
+    assert _default_variable("db_url") == "DATABASE_URL"
+
+
+# --- docker-compose.yml ------------------------------------------------------------------
+
+
+def test_the_five_services_exist() -> None:
+    assert set(compose()["services"]) == set(SERVICES)
+
+
+@pytest.mark.parametrize("name", SERVICES)
+def test_every_service_has_a_healthcheck_and_restarts(name: str) -> None:
+    svc = service(name)
+    check = svc.get("healthcheck")
+    assert check, f"{name} has no healthcheck"
+    assert not check.get("disable"), f"{name}'s healthcheck is disabled"
+    test = as_list(check["test"])
+    assert test[0] in ("CMD", "CMD-SHELL") and len(test) > 1, f"{name}: healthcheck {test}"
+    assert svc.get("restart") in ("unless-stopped", "always", "on-failure"), name
+    assert svc.get("logging", {}).get("options", {}).get("max-size"), f"{name}: logs not rotated"
+
+
+def test_postgres_and_redis_healthchecks() -> None:
+    assert "pg_isready" in " ".join(as_list(service("postgres")["healthcheck"]["test"]))
+    assert "redis-cli ping" in " ".join(as_list(service("redis")["healthcheck"]["test"]))
+
+
+def test_web_healthcheck_requests_health() -> None:
+    test = as_list(service("web")["healthcheck"]["test"])
+    assert test[-1].endswith("docker/healthcheck.py")
+    assert script_path([test[-1]]).read_text().count("/health/") >= 1
+    # The image's own HEALTHCHECK is the same script (used when run without compose).
+    assert any("docker/healthcheck.py" in args for args in dockerfile_args("HEALTHCHECK"))
+
+
+@pytest.mark.parametrize(("name", "node"), [("worker", "celery"), ("beat", "celerybeat")])
+def test_celery_healthchecks_ping_their_own_node(name: str, node: str) -> None:
+    test = " ".join(as_list(service(name)["healthcheck"]["test"]))
+    assert "inspect ping" in test
+    # $$: the container's HOSTNAME at check time, not a value Compose substitutes on the host.
+    assert f"{node}@$$HOSTNAME" in test
+
+
+def test_beat_runs_exactly_once() -> None:
+    beat = service("beat")
+    assert beat.get("deploy", {}).get("replicas") == 1
+    assert beat.get("deploy", {}).get("mode", "replicated") == "replicated"
+    assert beat.get("scale", 1) == 1
+    assert "beat" in as_list(beat["command"])
+    # ... and no other service schedules: a worker started with -B/--beat embeds a beat.
+    for name in SERVICES:
+        if name != "beat":
+            command = as_list(service(name).get("command", []))
+            assert "beat" not in command and "-B" not in command and "--beat" not in command
+
+
+def test_beat_enables_remote_control_for_its_healthcheck() -> None:
+    assert "--enable-remote-control" in as_list(service("beat")["command"])
+
+
+def test_worker_runs_a_celery_worker() -> None:
+    command = as_list(service("worker")["command"])
+    assert command[0] == "celery" and "worker" in command
+    assert "--app=config" in command or ("-A" in command and "config" in command)
+
+
+def test_postgres_data_is_a_named_volume_declared_at_the_top_level() -> None:
+    mounts = [as_volume(v) for v in service("postgres").get("volumes", [])]
+    sources = [source for source, target in mounts if target == "/var/lib/postgresql/data"]
+    assert sources, "postgres keeps its data nowhere: no volume at /var/lib/postgresql/data"
+    source = sources[0]
+    assert not source.startswith(("/", ".", "~")), f"{source} is a bind mount, not a volume"
+    assert source in (compose().get("volumes") or {}), f"volume {source} is not declared"
+
+
+def as_volume(volume: str | dict[str, Any]) -> tuple[str, str]:
+    if isinstance(volume, dict):
+        return str(volume.get("source", "")), str(volume["target"])
+    source, _, rest = volume.partition(":")
+    return source, rest.partition(":")[0]
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_app_services_read_the_env_file_and_wait_for_healthy_services(name: str) -> None:
+    svc = service(name)
+    env_files = svc.get("env_file")
+    env_files = [env_files] if isinstance(env_files, str | dict) else env_files or []
+    paths = [f["path"] if isinstance(f, dict) else f for f in env_files]
+    assert ".env" in paths or "./.env" in paths, f"{name} does not read .env"
+    depends = svc.get("depends_on")
+    assert isinstance(depends, dict), f"{name}: depends_on needs conditions (long syntax)"
+    for needed in ("postgres", "redis"):
+        assert depends.get(needed, {}).get("condition") == "service_healthy", (name, needed)
+    assert svc.get("build") or svc.get("image"), name
+
+
+def test_app_services_run_the_same_image() -> None:
+    images = {service(name).get("image") for name in APP_SERVICES}
+    assert len(images) == 1 and None not in images, images
+
+
+def test_only_web_publishes_a_port_and_it_is_8000() -> None:
+    for name in SERVICES:
+        ports = service(name).get("ports", [])
+        if name == "web":
+            assert ports and all(str(p).endswith(":8000") for p in ports), ports
+        else:
+            assert not ports, f"{name} publishes {ports}: only the web port should be reachable"
+
+
+def test_compose_variables_are_all_in_env_example() -> None:
+    """Every ${NAME} the compose file interpolates is documented in .env.example, and no bare
+    $NAME is left for Compose to substitute by mistake ($$ is a literal dollar)."""
+    text = (BASE_DIR / "docker-compose.yml").read_text()
+    without_literals = text.replace("$$", "")
+    names = set(re.findall(r"\$\{([A-Za-z_][A-Za-z0-9_]*)", without_literals))
+    assert names, "expected ${...} in docker-compose.yml"
+    assert names <= set(env_example()), f"not in .env.example: {sorted(names - set(env_example()))}"
+    bare = re.findall(r"\$(?!\{)[A-Za-z_]\w*", without_literals)
+    assert not bare, f"bare variables Compose would substitute: {bare}"
+
+
+# --- The web container's start: migrate, collectstatic, then the server ------------------
+
+
+def run_entrypoint(tmp_path: Path, *command: str, fail: str = "") -> tuple[int, list[str]]:
+    """Run the web entrypoint script with stand-ins for python, gunicorn and celery that log
+    their arguments (and fail when their arguments contain ``fail``)."""
+    entrypoint, _ = web_process()
+    bindir = tmp_path / "bin"
+    bindir.mkdir(exist_ok=True)
+    log = tmp_path / "calls.log"
+    log.write_text("")
+    for program in ("python", "gunicorn", "celery"):
+        stub = bindir / program
+        stub.write_text(
+            "#!/bin/sh\n"
+            f'echo "{program} $*" >> "$CALLS_LOG"\n'
+            'if [ -n "$FAIL_ON" ]; then case "$*" in *"$FAIL_ON"*) exit 3;; esac; fi\n'
+        )
+        stub.chmod(0o755)
+    completed = subprocess.run(
+        ["sh", str(script_path(entrypoint)), *command],
+        env={"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), "FAIL_ON": fail},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    return completed.returncode, log.read_text().splitlines()
+
+
+def test_web_migrates_and_collects_static_then_starts_gunicorn(tmp_path: Path) -> None:
+    _, command = web_process()
+    assert command[:2] == ["gunicorn", "config.wsgi:application"], command
+    status, calls = run_entrypoint(tmp_path, *command)
+    assert status == 0
+    migrate = next(i for i, c in enumerate(calls) if c.startswith("python") and "migrate" in c)
+    collect = next(i for i, c in enumerate(calls) if "manage.py collectstatic" in c)
+    assert "--noinput" in calls[migrate] and "--noinput" in calls[collect]
+    assert migrate < collect < len(calls) - 1
+    assert calls[-1] == " ".join(command), "the entrypoint must end by running the command"
+
+
+def test_web_does_not_start_when_migrate_fails(tmp_path: Path) -> None:
+    _, command = web_process()
+    status, calls = run_entrypoint(tmp_path, *command, fail="migrate")
+    assert status != 0
+    assert not any(c.startswith("gunicorn") for c in calls)
+
+
+@pytest.mark.parametrize("name", ["worker", "beat"])
+def test_worker_and_beat_start_without_migrating(tmp_path: Path, name: str) -> None:
+    command = as_list(service(name)["command"])
+    status, calls = run_entrypoint(tmp_path, *command)
+    assert status == 0
+    assert calls == [" ".join(command)]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_migrate_waits_while_another_container_migrates() -> None:
+    """docker/migrate.py waits for the advisory lock another web container would hold while
+    migrating, then migrates (here: finds nothing to apply in the test database)."""
+    import psycopg
+    from django.db import connection
+
+    from tests.tournaments.worker_helpers import database_url_for
+
+    url = database_url_for(connection.settings_dict)
+    lock = load_script("migrate").MIGRATE_LOCK
+    with psycopg.connect(url, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", [lock])
+        migrate = subprocess.Popen(
+            [sys.executable, "docker/migrate.py", "--noinput"],
+            cwd=BASE_DIR,
+            env=_env_without_settings(
+                DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.settings.base"
+            ),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            waiting = 0
+            for _ in range(300):  # up to 30 s for the process to start and ask for the lock
+                row = holder.execute(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                    "AND database = (SELECT oid FROM pg_database WHERE datname = "
+                    "current_database())"
+                ).fetchone()
+                waiting = row[0] if row else 0
+                if waiting or migrate.poll() is not None:
+                    break
+                threading.Event().wait(0.1)
+            assert waiting == 1, "migrate.py did not wait for the lock"
+            assert migrate.poll() is None
+        finally:
+            holder.execute("SELECT pg_advisory_unlock(%s)", [lock])
+    output, _ = migrate.communicate(timeout=120)
+    assert migrate.returncode == 0, output
+    assert "No migrations to apply" in output
+
+
+# --- docker/backup.sh (run on the host, by cron) ---------------------------------------------
+
+
+def run_backup(tmp_path: Path, fail: str = "") -> tuple[int, Path]:
+    """docker/backup.sh with a stand-in for docker that prints its arguments (and fails when
+    they contain ``fail``)."""
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    stub = bindir / "docker"
+    stub.write_text(
+        "#!/bin/sh\n"
+        'echo "docker $*"\n'
+        'if [ -n "$FAIL_ON" ]; then case "$*" in *"$FAIL_ON"*) exit 3;; esac; fi\n'
+    )
+    stub.chmod(0o755)
+    out = tmp_path / "backups"
+    completed = subprocess.run(
+        ["sh", str(BASE_DIR / "docker" / "backup.sh"), str(out)],
+        env={"PATH": f"{bindir}:/usr/bin:/bin", "FAIL_ON": fail},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    return completed.returncode, out
+
+
+def test_backup_writes_the_log_the_users_a_digest_and_a_database_dump(tmp_path: Path) -> None:
+    status, out = run_backup(tmp_path)
+    assert status == 0
+    files = {path.name.split("-", 1)[0]: path for path in out.iterdir()}
+    assert set(files) == {"events", "users", "digest", "db"}, sorted(out.iterdir())
+    assert "exec -T web python manage.py export_events" in files["events"].read_text()
+    assert "dumpdata auth.group auth.user --natural-foreign" in files["users"].read_text()
+    assert "projections_digest" in files["digest"].read_text()
+    assert "exec -T postgres" in files["db"].read_text() and "pg_dump" in files["db"].read_text()
+
+
+def test_backup_stops_at_a_failure_and_leaves_no_partial_file(tmp_path: Path) -> None:
+    status, out = run_backup(tmp_path, fail="projections_digest")
+    assert status != 0
+    names = sorted(path.name.split("-", 1)[0] for path in out.iterdir())
+    assert names == ["events", "users"], names  # written before the failure; nothing after
+
+
+# --- .env.example --------------------------------------------------------------------------
+
+
+def test_every_variable_the_settings_read_is_in_env_example_or_has_a_default() -> None:
+    example = env_example()
+    missing = sorted(
+        name
+        for name, has_default in settings_env_reads().items()
+        if not has_default and name not in example
+    )
+    assert not missing, f"required by the settings, missing from .env.example: {missing}"
+
+
+def test_every_variable_in_env_example_is_used() -> None:
+    """A misspelt name would be silently ignored: each one is read by the settings, by
+    docker-compose.yml, or by a process named in READ_ELSEWHERE."""
+    compose_text = (BASE_DIR / "docker-compose.yml").read_text()
+    unused = sorted(
+        name
+        for name in env_example()
+        if name not in settings_env_reads()
+        and "${" + name not in compose_text
+        and name not in READ_ELSEWHERE
+    )
+    assert not unused, f"in .env.example but read by nothing: {unused}"
+
+
+def test_env_example_selects_the_production_settings() -> None:
+    assert env_example()["DJANGO_SETTINGS_MODULE"] == "config.settings.production"
+
+
+def test_env_example_holds_no_secret() -> None:
+    example = env_example()
+    assert example["SECRET_KEY"] == "", "SECRET_KEY must be left empty: each site generates one"
+    assert example["POSTGRES_PASSWORD"] == "", "POSTGRES_PASSWORD must be left empty"
+    assert "secrets.token_urlsafe" in (BASE_DIR / ".env.example").read_text()
+    assert not any("$" in value for value in example.values()), "Compose would interpolate $"
+
+
+def test_env_example_points_at_the_compose_services() -> None:
+    example = env_example()
+    database = urlsplit(example["DATABASE_URL"])
+    assert database.scheme in ("postgres", "postgresql")
+    assert (database.hostname, database.port) == ("postgres", 5432)
+    assert database.username == example["POSTGRES_USER"]
+    assert database.path.lstrip("/") == example["POSTGRES_DB"]
+    broker = urlsplit(example["CELERY_BROKER_URL"])
+    assert (broker.scheme, broker.hostname, broker.port) == ("redis", "redis", 6379)
+    if "CACHE_URL" in example:  # a shared cache, in another Redis database than the queue
+        cache = urlsplit(example["CACHE_URL"])
+        assert (cache.scheme, cache.hostname) == ("redis", "redis")
+        assert cache.path != broker.path
+    # The healthcheck sends the first allowed host: it must be a real name.
+    assert example["ALLOWED_HOSTS"].split(",")[0].strip() not in ("", "*")
+
+
+def _env_without_settings(**extra: str) -> dict[str, str]:
+    """The machine's environment without anything the settings (or .env.example) name, plus
+    ``extra``: what a subprocess sees cannot depend on the developer's own variables."""
+    drop = set(settings_env_reads()) | set(env_example())
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(extra)
+    return env
+
+
+def _env_for_subprocess() -> dict[str, str]:
+    """.env.example's values, with a generated SECRET_KEY."""
+    return _env_without_settings(**{**env_example(), "SECRET_KEY": secrets.token_urlsafe(50)})
+
+
+def test_production_settings_with_env_example_pass_check_deploy() -> None:
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=BASE_DIR,
+        env=_env_for_subprocess(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "System check identified no issues (0 silenced)" in completed.stdout
+
+
+_SHOW_SETTINGS = """
+import json
+import django
+from django.conf import settings
+django.setup()
+db = settings.DATABASES["default"]
+print(json.dumps({
+    "debug": settings.DEBUG,
+    "engine": db["ENGINE"], "host": db["HOST"], "port": db["PORT"], "name": db["NAME"],
+    "broker": settings.CELERY_BROKER_URL, "eager": settings.CELERY_TASK_ALWAYS_EAGER,
+    "proxy_header": settings.SECURE_PROXY_SSL_HEADER,
+    "ssl_redirect": settings.SECURE_SSL_REDIRECT,
+    "log_format": settings.LOGGING["handlers"]["console"]["formatter"],
+    "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+}))
+"""
+
+
+def test_production_settings_with_env_example_use_the_compose_services() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-c", _SHOW_SETTINGS],
+        cwd=BASE_DIR,
+        env=_env_for_subprocess(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    result = json.loads(completed.stdout.strip().splitlines()[-1])
+    assert result == {
+        "debug": False,
+        "engine": "django.db.backends.postgresql",
+        "host": "postgres",
+        "port": 5432,
+        "name": "trick_n_chef",
+        "broker": "redis://redis:6379/0",
+        "eager": False,
+        "proxy_header": ["HTTP_X_FORWARDED_PROTO", "https"],
+        "ssl_redirect": True,
+        "log_format": "json",
+        # Each process's own memory, unless the settings read CACHE_URL (and .env.example sets it).
+        "cache": "RedisCache" if "CACHE_URL" in settings_env_reads() else "LocMemCache",
+    }
+
+
+# --- Dockerfile and .dockerignore ----------------------------------------------------------
+
+
+def test_dockerfile_builds_on_slim_python_3_11() -> None:
+    bases = dockerfile_args("FROM")
+    assert bases, "no FROM"
+    image = bases[-1].split()[0]  # the final stage
+    assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-\w+)?(@sha256:[0-9a-f]+)?", image), image
+
+
+def test_dockerfile_runs_as_a_non_root_user() -> None:
+    users = dockerfile_args("USER")
+    assert users, "no USER: the processes would run as root"
+    user = users[-1].split(":")[0]
+    assert user not in ("root", "0")
+    created = " ".join(dockerfile_args("RUN"))
+    assert re.search(rf"(useradd|adduser)\b[^&;]*\b{re.escape(user)}\b", created), created
+    # The switch comes after the last RUN: nothing runs as root after it.
+    kinds = [kw for kw, _ in dockerfile()]
+    last = {kind: max(i for i, k in enumerate(kinds) if k == kind) for kind in ("USER", "RUN")}
+    assert last["USER"] > last["RUN"]
+
+
+def test_dockerfile_installs_with_the_pinned_constraints_and_no_extras() -> None:
+    installs = [args for args in dockerfile_args("RUN") if "pip install" in args]
+    assert installs
+    for args in installs:
+        assert "-c constraints.txt" in args, args
+        assert not re.search(r"pip install[^&;]*\.\[", args), f"extras installed: {args}"
+
+
+def test_dockerfile_serves_gunicorn_on_8000_with_a_healthcheck() -> None:
+    assert "8000" in " ".join(dockerfile_args("EXPOSE"))
+    assert dockerfile_args("HEALTHCHECK"), "no HEALTHCHECK"
+    command = exec_form(dockerfile_args("CMD")[-1])
+    assert command[:2] == ["gunicorn", "config.wsgi:application"]
+    assert "--access-logfile" in command and command[command.index("--access-logfile") + 1] == "-"
+    # Workers: gunicorn reads WEB_CONCURRENCY; the image sets its default.
+    assert "--workers" not in command and "-w" not in command
+    assert "WEB_CONCURRENCY=2" in " ".join(dockerfile_args("ENV"))
+    assert "DJANGO_SETTINGS_MODULE=config.settings.production" in " ".join(dockerfile_args("ENV"))
+
+
+def test_dockerignore_keeps_local_state_and_secrets_out_of_the_image() -> None:
+    lines = {
+        line.strip().rstrip("/")
+        for line in (BASE_DIR / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    for excluded in (".venv", "var", "test-output", ".env", ".git"):
+        assert excluded in lines, f".dockerignore does not exclude {excluded}"
+
+
+# --- docker/healthcheck.py ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("allowed_hosts", "host"),
+    [
+        ("tnc.example.org", "tnc.example.org"),
+        ("tnc.example.org,localhost", "tnc.example.org"),
+        (" .example.org , other", "example.org"),
+        ("*", "localhost"),
+        ("", "localhost"),
+    ],
+)
+def test_healthcheck_sends_the_first_allowed_host(allowed_hosts: str, host: str) -> None:
+    assert load_script("healthcheck").host_header(allowed_hosts) == host
+
+
+class _Health(BaseHTTPRequestHandler):
+    answers: dict[str, tuple[int, str]] = {}
+    hosts: list[str] = []
+
+    def do_GET(self) -> None:  # the name http.server calls
+        self.hosts.append(self.headers.get("Host", ""))
+        status, body = self.answers.get(self.path, (404, "{}"))
+        self.send_response(status)
+        if 300 <= status < 400:
+            self.send_header("Location", "https://tnc.example.org" + self.path)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def health_server() -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), _Health)
+    _Health.hosts = []
+    _Health.answers = {
+        "/ok/": (200, '{"status": "ok"}'),
+        "/down/": (503, '{"status": "error", "database": "error: OperationalError"}'),
+        "/moved/": (301, ""),
+    }
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_healthcheck_against_a_server(health_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A proxy in the environment must not be used for the container's own address.
+    monkeypatch.setenv("http_proxy", "http://127.0.0.1:9")
+    monkeypatch.setenv("HTTP_PROXY", "http://127.0.0.1:9")
+    check = load_script("healthcheck").check
+
+    healthy, report = check(f"{health_server}/ok/", "tnc.example.org,localhost")
+    assert healthy and report.startswith("200")
+    assert _Health.hosts == ["tnc.example.org"]
+
+    healthy, report = check(f"{health_server}/down/", "tnc.example.org")
+    assert not healthy and report.startswith("503") and "OperationalError" in report
+
+    healthy, report = check(f"{health_server}/moved/", "tnc.example.org")
+    assert not healthy and report.startswith("301") and "redirected" in report
+    assert len(_Health.hosts) == 3, "a redirect must not be followed"
+
+    server_gone = health_server.rsplit(":", 1)[0] + ":9"
+    healthy, report = check(f"{server_gone}/health/", "tnc.example.org")
+    assert not healthy and report.startswith("no answer")
