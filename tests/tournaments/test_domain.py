@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -60,6 +62,15 @@ def test_the_state_survives_its_json_form() -> None:
     )  # fmt: skip
     state = domain.fold(events)
     assert domain.from_json(domain.to_json(state)) == state
+    # The hand-written JSON form is what dataclasses.asdict gives, once stored as JSON: every
+    # field of every dataclass, so a field added later cannot be forgotten there.
+    by_asdict = {
+        **domain.to_json(state),
+        "settings": dataclasses.asdict(state.config),
+        "players": [dataclasses.asdict(p) for p in state.players.values()],
+        "rounds": [dataclasses.asdict(r) for r in state.rounds],
+    }
+    assert json.dumps(domain.to_json(state)) == json.dumps(by_asdict)
 
 
 def test_names_are_compared_without_case_or_extra_spaces() -> None:
