@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -279,7 +279,7 @@ def _sync_roles(projection: TournamentProjection, state: TournamentState) -> Non
 
 def _sync_tables(projection: TournamentProjection, state: TournamentState) -> None:
     name = {p.id: p.name for p in state.players.values()}
-    have = {(t.round, t.number): t for t in TournamentTable.objects.filter(tournament=projection)}
+    have = set(TournamentTable.objects.filter(tournament=projection).values_list("round", "number"))
     for rnd in state.rounds:
         for table in rnd.tables:
             if table.game is None or (rnd.number, table.number) in have:
@@ -1044,6 +1044,17 @@ def tournament_get(
     return projection, _summary(projection, _state(projection), user)
 
 
+def tournament_get_with_standings(
+    *, tournament_id: uuid.UUID, user: User | None = None
+) -> tuple[TournamentProjection, dict[str, Any], dict[str, Any] | None]:
+    """:func:`tournament_get` and :func:`tournament_standings` from one read of the projection
+    (the standings page): the standings are None while hidden from this user."""
+    projection = _projection(tournament_id)
+    state = _state(projection)
+    standings = dict(projection.standings) if standings_visible(state, user) else None
+    return projection, _summary(projection, state, user), standings
+
+
 def tournament_standings(*, tournament_id: uuid.UUID, user: User | None) -> dict[str, Any]:
     """The standings (columns and rows) if this user may see them now."""
     projection = _projection(tournament_id)
@@ -1056,6 +1067,29 @@ def tournament_check_downloads(*, tournament_id: uuid.UUID, user: User | None) -
     """Refuse a download the organizer has not released yet."""
     if not downloads_allowed(_state(_projection(tournament_id)), user):
         raise NotAllowed("the organizer has not released the downloads yet")
+
+
+def tournament_of_game(game_id: uuid.UUID) -> uuid.UUID | None:
+    """The tournament a game is a table of; None for a game outside any tournament."""
+    found = TournamentTable.objects.filter(game_id=game_id).values_list("tournament_id").first()
+    return None if found is None else found[0]
+
+
+def tournament_version(tournament_id: uuid.UUID) -> str | None:
+    """What a tournament's pages depend on, as a short key: its version and when its projection
+    was saved (a projection rebuilt at the same version is new too); None if there is no such
+    tournament. One indexed query, in SQL rather than through the ORM: the public standings ask
+    it on every visit, and building the query costs more than running it."""
+    meta = TournamentProjection._meta
+    stream = meta.get_field("stream")
+    table, column = connection.ops.quote_name(meta.db_table), stream.column
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT version, updated_at FROM {table} WHERE {column} = %s",  # noqa: S608
+            [stream.get_db_prep_value(tournament_id, connection)],
+        )
+        row = cursor.fetchone()
+    return None if row is None else f"{row[0]}:{row[1]}"
 
 
 def tournament_list() -> QuerySet[TournamentProjection]:

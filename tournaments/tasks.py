@@ -10,7 +10,7 @@ from celery import shared_task
 from django.db import DatabaseError
 
 from games.services import Conflict
-from tournaments import services
+from tournaments import services, views_public
 
 RETRY_ON = (DatabaseError, Conflict)
 
@@ -26,8 +26,12 @@ RETRY_ON = (DatabaseError, Conflict)
 )
 def sync_game(game_id: str) -> str:
     """A tournament game finished (or stopped being finished): record (or withdraw) its
-    result in the tournament's stream."""
-    return services.tournament_sync_game(game_id=uuid.UUID(game_id))
+    result in the tournament's stream; then render the public standings of that new version
+    into the cache, here rather than in the first visitor's request."""
+    game = uuid.UUID(game_id)
+    with views_public.public_standings_rendered_after(services.tournament_of_game(game)):
+        outcome = services.tournament_sync_game(game_id=game)
+    return outcome
 
 
 @shared_task(
