@@ -664,8 +664,9 @@ def _public_standings(
     if not isinstance(cached, dict):
         cached = None  # nothing to show meanwhile: render
     locked = False
+    claim = uuid.uuid4().hex
     if cached is not None and cached.get("version") != now:
-        locked = cache.add(f"{key}:rendering", True, STANDINGS_RENDER_SECONDS)
+        locked = cache.add(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
     if cached is not None and not locked:  # up to date, or being rendered by another request
         parts = StandingsParts(
             version=cached["version"],
@@ -681,8 +682,14 @@ def _public_standings(
         cache.set(key, entry, STANDINGS_CACHE_SECONDS)
     finally:
         if locked:
-            cache.delete(f"{key}:rendering")
+            _release(f"{key}:rendering", claim)
     return parts, entry
+
+
+def _release(lock: str, claim: str) -> None:
+    """Let go of a rendering claim if it is still ours (the worker may have taken it over)."""
+    if cache.get(lock) == claim:
+        cache.delete(lock)
 
 
 _PAGES: OrderedDict[uuid.UUID, tuple[str, bytes]] = OrderedDict()
@@ -775,23 +782,21 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
         yield
         return
     key = _cache_key(tournament_id)
-    claimed = cache.add(f"{key}:rendering", True, STANDINGS_RENDER_SECONDS)
+    claim = uuid.uuid4().hex
+    # Taken even from a visitor's request that is rendering the version before: the change
+    # about to commit makes that one out of date anyway.
+    cache.set(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
     try:
         yield
         now = services.tournament_version(tournament_id)
         cached = cache.get(key)
-        if (
-            claimed
-            and now is not None
-            and not (isinstance(cached, dict) and cached.get("version") == now)
-        ):
+        if now is not None and not (isinstance(cached, dict) and cached.get("version") == now):
             try:
                 _render_public_standings(tournament_id)
             except Exception:  # the next visitor renders it instead; the change stands
                 logger.exception("could not render the standings of tournament %s", tournament_id)
     finally:
-        if claimed:
-            cache.delete(f"{key}:rendering")
+        _release(f"{key}:rendering", claim)
 
 
 def _render_public_standings(tournament_id: uuid.UUID) -> None:
