@@ -31,9 +31,7 @@ def test_play_on_finishes_any_prefix_legally_and_the_same_for_the_same_seed(
     assert play_on(prefix, other_seed) == rest
 
 
-def test_play_on_with_the_simulations_own_seed_is_the_rest_of_a_game_that_began_the_same() -> (
-    None
-):
+def test_play_on_from_the_start_with_simulates_seed_is_the_rest_of_that_game() -> None:
     # From just after game_started, play_on draws as simulate does once the game has started,
     # provided the simulation drew nothing before it (four players: every suit, no sample).
     game = simulate(7, 4)
