@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 
 import engine
 from games import policy, store
@@ -781,12 +781,8 @@ def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
     stream without a projection (after a restore) gets one."""
     differences: list[Difference] = []
     checked = 0
-    projections = {g.stream_id: g for g in GameProjection.objects.all()}
-    for stream_id in (
-        Stream.objects.filter(kind=Stream.Kind.GAME).order_by("id").values_list("id", flat=True)
-    ):
+    for game in streams_projected(Stream.Kind.GAME, GameProjection.objects.all(), _new_projection):
         checked += 1
-        game = projections.get(stream_id) or _new_projection(stream_id)
         kind = _game_type(game.game_type)
         view = _view(game.stream_id, kind)
         found = _differences(game, view, kind)
@@ -797,14 +793,36 @@ def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
     return checked, differences
 
 
-def _new_projection(stream_id: uuid.UUID) -> GameProjection:
-    """An empty projection for a game stream that has none, its type and creator from the
-    stream's first event."""
+P = TypeVar("P", bound=Model)
+
+
+def streams_projected(
+    kind: str, projections: QuerySet[P], new: Callable[[uuid.UUID], P]
+) -> Iterator[P]:
+    """The projection of every stream of this kind, a chunk at a time (constant memory), then
+    ``new(stream_id)`` for each stream that has none yet (a restored log): what a rebuild goes
+    through."""
+    yield from projections.order_by("stream_id").iterator()
+    missing = Stream.objects.filter(kind=kind).exclude(id__in=projections.values("stream_id"))
+    for stream_id in list(missing.order_by("id").values_list("id", flat=True)):
+        yield new(stream_id)
+
+
+def stream_origin(stream_id: uuid.UUID) -> tuple[dict[str, Any], int | None]:
+    """The metadata of a stream's first event, and the id of the user who wrote it if that
+    user still exists: who created a game or tournament, for a projection made anew."""
     first = Event.objects.filter(stream_id=stream_id, version=1).first()
-    metadata = first.metadata if first is not None else {}
+    metadata: dict[str, Any] = first.metadata if first is not None else {}
     creator = metadata.get("by_id")
     if creator is not None and not get_user_model().objects.filter(pk=creator).exists():
         creator = None
+    return metadata, creator
+
+
+def _new_projection(stream_id: uuid.UUID) -> GameProjection:
+    """An empty projection for a game stream that has none, its type and creator from the
+    stream's first event."""
+    metadata, creator = stream_origin(stream_id)
     return GameProjection(
         stream_id=stream_id,
         game_type=metadata.get("game_type", DEFAULT_GAME_TYPE),

@@ -1135,10 +1135,7 @@ def tournaments_digest() -> Iterator[tuple[str, Any]]:
 
 def _new_projection(stream_id: uuid.UUID) -> TournamentProjection:
     """An empty projection for a tournament stream that has none (after a restore)."""
-    first = Event.objects.filter(stream_id=stream_id, version=1).first()
-    creator = first.metadata.get("by_id") if first is not None else None
-    if creator is not None and not get_user_model().objects.filter(pk=creator).exists():
-        creator = None
+    _, creator = games.stream_origin(stream_id)
     return TournamentProjection(stream_id=stream_id, created_by_id=creator, state={}, standings={})
 
 
@@ -1146,21 +1143,23 @@ def tournaments_rebuild(*, fix: bool = True) -> tuple[int, list[games.Difference
     """Recompute every tournament projection from its stream (rebuild_projections calls it)."""
     differences: list[games.Difference] = []
     checked = 0
-    projections = {p.stream_id: p for p in TournamentProjection.objects.all()}
-    streams = Stream.objects.filter(kind=Stream.Kind.TOURNAMENT).order_by("id")
-    for stream_id in streams.values_list("id", flat=True):
+    for projection in games.streams_projected(
+        Stream.Kind.TOURNAMENT, TournamentProjection.objects.all(), _new_projection
+    ):
         checked += 1
-        projection = projections.get(stream_id) or _new_projection(stream_id)
         state = _fold(projection.stream_id)
         rebuilt_state = games.as_stored(domain.to_json(state))
         rebuilt_standings = games.as_stored(rounds.standings_json(state))
-        for field, stored, rebuilt in (
-            ("state", projection.state, rebuilt_state),
-            ("standings", projection.standings, rebuilt_standings),
-        ):
-            if stored != rebuilt:
-                differences.append(games.Difference(projection.stream_id, field, stored, rebuilt))
-        if fix and any(d.game_id == projection.stream_id for d in differences):
+        found = [
+            games.Difference(projection.stream_id, field, stored, rebuilt)
+            for field, stored, rebuilt in (
+                ("state", projection.state, rebuilt_state),
+                ("standings", projection.standings, rebuilt_standings),
+            )
+            if stored != rebuilt
+        ]
+        differences.extend(found)
+        if found and fix:
             with transaction.atomic():
                 _save(projection, state)
     return checked, differences
