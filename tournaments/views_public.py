@@ -668,22 +668,32 @@ def _public_standings(
     if cached is not None and cached.get("version") != now:
         locked = cache.add(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
     if cached is not None and not locked:  # up to date, or being rendered by another request
-        parts = StandingsParts(
-            version=cached["version"],
-            name=cached["name"],
-            head=cached["head"],
-            standings=cached["standings"],
-            tiebreaks=cached["tiebreaks"],
-        )
-        return parts, cached
+        return _parts(cached), cached
     try:
         parts = standings_parts(request, tournament_id)  # 404 if there is no such tournament
-        entry = {k: str(v) for k, v in parts.items()}
+        entry = _entry(parts)
         cache.set(key, entry, STANDINGS_CACHE_SECONDS)
     finally:
         if locked:
             _release(f"{key}:rendering", claim)
     return parts, entry
+
+
+def _entry(parts: StandingsParts) -> dict[str, str]:
+    """The cache entry of the page's parts: plain strings (not Django's SafeString), so that a
+    shared cache never holds objects of a deployment's classes."""
+    return {k: str(v) for k, v in parts.items()}
+
+
+def _parts(entry: Mapping[str, str]) -> StandingsParts:
+    """The page's parts from a cache entry (which may also hold the whole page)."""
+    return StandingsParts(
+        version=entry["version"],
+        name=entry["name"],
+        head=entry["head"],
+        standings=entry["standings"],
+        tiebreaks=entry["tiebreaks"],
+    )
 
 
 def _release(lock: str, claim: str) -> None:
@@ -730,27 +740,26 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
     (an organizer sees hidden standings and proposed rounds).
     """
     entry = None
+    plain = False  # a plain visit (the shared page), once known
     if request.user.is_authenticated:
         parts = standings_parts(request, tournament_id)
     else:
         now = services.tournament_version(tournament_id)
-        plain = _plain_visit(request) and not _wants_partial(request)
+        plain = _plain_visit(request)
         kept = _PAGES.get(tournament_id)
-        if plain and kept is not None and now == kept[0]:
+        if plain and not _wants_partial(request) and kept is not None and now == kept[0]:
             return _shared_response(kept[1])
         parts, entry = _public_standings(request, tournament_id, now)
-    # Markup rendered above through the autoescaping templates (or cached from there).
-    table = mark_safe(parts["standings"])
     if _wants_partial(request):
-        response = HttpResponse(table)
-    elif entry is not None and "page" in entry and _plain_visit(request):
+        # Markup rendered through the autoescaping templates (or cached from there).
+        response = HttpResponse(mark_safe(parts["standings"]))
+    elif entry is not None and plain and "page" in entry:
         content = entry["page"].encode()
         _remember_page(tournament_id, entry["version"], content)
         return _shared_response(content)
     else:
-        shared = entry is not None and _plain_visit(request)
-        response = _standings_page(request, parts, shared=shared)
-        if entry is not None and shared:
+        response = _standings_page(request, parts, shared=plain)
+        if entry is not None and plain:
             entry["page"] = response.content.decode()
             cache.set(_cache_key(tournament_id), entry, STANDINGS_CACHE_SECONDS)
             _remember_page(tournament_id, entry["version"], response.content)
@@ -806,7 +815,7 @@ def _render_public_standings(tournament_id: uuid.UUID) -> None:
     request.path = request.path_info = reverse("public:standings", args=[tournament_id])
     request.user = AnonymousUser()
     parts = standings_parts(request, tournament_id)
-    entry: dict[str, str] = {k: str(v) for k, v in parts.items()}
+    entry = _entry(parts)
     entry["page"] = _standings_page(request, parts, shared=True).content.decode()
     cache.set(_cache_key(tournament_id), entry, STANDINGS_CACHE_SECONDS)
 
