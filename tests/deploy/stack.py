@@ -39,7 +39,7 @@ import redis
 from celery import Celery
 from celery.beat import PersistentScheduler
 
-from tests.tournaments.worker_helpers import TaskOutcome, Worker, forget_queue
+from tests.tournaments.worker_helpers import READY, TaskOutcome, Worker, forget_queue
 
 T = TypeVar("T")
 
@@ -146,7 +146,7 @@ class CeleryWorker(Service):
         self._tasks = Worker(process, log_path, queue)
 
     def wait_ready(self, timeout: float = READY_TIMEOUT) -> None:
-        self.wait_for_log(r"\S+@\S+ ready\.", f"{self.name} ready", timeout)
+        self.wait_for_log(READY.pattern, f"{self.name} ready", timeout)
 
     def received(self, name: str) -> list[str]:
         """The ids of the ``name`` tasks this worker took from the queue, in order."""

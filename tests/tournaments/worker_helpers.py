@@ -53,6 +53,10 @@ TASK_LINE = re.compile(
 """A task's outcome as the worker logs it at INFO (succeeded, failed, or retried)."""
 
 
+READY = re.compile(r"\S+@\S+ ready\.")
+"""The worker's line once it consumes its queue (Celery's own log format, or LOGGING's)."""
+
+
 def unique_queue() -> str:
     return f"tnc-test-{uuid.uuid4().hex[:12]}"
 
@@ -188,7 +192,7 @@ def running_worker(
     worker = Worker(process, log_path, queue)
     try:
         worker.wait_until(
-            lambda: True if re.search(r"\S+@\S+ ready\.", worker.log()) else None,
+            lambda: True if READY.search(worker.log()) else None,
             "ready worker",
             ready_timeout,
         )
