@@ -380,15 +380,16 @@ def game_append(
             state = kind.restore(game.snapshot or {})
             new = []
             for index, obj in enumerate(events):
-                if isinstance(obj, Mapping) and obj.get("type") in STORE_TYPES:
+                if not isinstance(obj, Mapping):
+                    raise Refused("an event is a JSON object", "bad_event", index)
+                if isinstance(obj.get("type"), str) and obj["type"] in STORE_TYPES:
+                    # (any other "type", a list or an object too, is the engine's to refuse)
                     raise Refused(
                         f"{obj['type']} is not a play: use the corrections, void or results "
                         "endpoints",
                         "bad_event",
                         index,
                     )
-                if not isinstance(obj, Mapping):
-                    raise Refused("an event is a JSON object", "bad_event", index)
                 try:
                     event = kind.parse(obj)
                     kind.step(state, event)
@@ -543,6 +544,7 @@ def game_publish(
 
     def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
         _may_organize(game, user, policy.PUBLISH)
+        _open(game)
         if game.published:
             raise Refused("the game is already published", "already_published")
 
