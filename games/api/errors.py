@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -23,6 +24,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from games import services
+from games.api.exceptions import TooLarge
+from games.api.parsers import body_too_large_message
 
 API_PREFIX = "/api/"
 
@@ -57,6 +60,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         http_status = next((s for kind, s in GAME_ERROR_STATUS if isinstance(exc, kind)), 422)
         set_rollback()  # as DRF does for its own errors (matters under ATOMIC_REQUESTS)
         return Response({"error": exc.as_dict()}, status=http_status)
+    if isinstance(exc, RequestDataTooBig):  # over DATA_UPLOAD_MAX_MEMORY_SIZE, before parsing
+        exc = TooLarge(body_too_large_message())
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

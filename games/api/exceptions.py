@@ -24,6 +24,14 @@ class RecordTooLarge(exceptions.APIException):
     default_code = "record_too_large"
 
 
+class TooLarge(exceptions.APIException):
+    """A request body over the API's limit (docs/api.md, "Limits")."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "the request body is too large"
+    default_code = "too_large"
+
+
 class CsrfFailed(exceptions.PermissionDenied):
     default_detail = "CSRF check failed"
     default_code = "csrf_failed"

@@ -1,32 +1,88 @@
-"""Request body parsers: JSON with this API's error code, and record files as raw bytes."""
+"""Request body parsers: JSON with this API's error codes and limits, and record files as raw
+bytes.
+
+Every JSON body, on every endpoint (the token endpoint and the tournaments' too), is read by
+:class:`JSONParser`, which refuses what it cannot read safely before decoding it: a body over
+:data:`MAX_JSON_BYTES` (413 ``too_large``) and arrays or objects nested deeper than
+:data:`MAX_JSON_DEPTH` (400 ``bad_json``; Python's decoder would otherwise run out of stack near
+1,000 levels). docs/api.md, "Limits", lists them.
+"""
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Mapping
 from typing import IO, Any
 
-from rest_framework import exceptions, parsers
+from rest_framework import parsers
+from rest_framework.utils import json as drf_json
 
-from games.api.exceptions import BadJSON, RecordTooLarge
+from games.api.exceptions import BadJSON, RecordTooLarge, TooLarge
 
 MAX_RECORD_BYTES = 1024 * 1024
 """A whole 4-player record is about 12 KiB; anything near this is not a game record."""
 
+MAX_JSON_BYTES = 1024 * 1024
+"""A JSON request body. The largest real ones (a whole game's events, a tournament's pasted
+list of players, at most 256 KiB) are far smaller."""
+
+MAX_JSON_DEPTH = 32
+"""How deeply arrays and objects may nest in a JSON body. The deepest real request (a round's
+hands: body, events, event, hands, hand) has 5 levels."""
+
+_STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+"?', re.DOTALL)
+"""A JSON string, or an unterminated one up to the end (never failing, so the scan is linear)."""
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]++")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply the JSON text nests arrays and objects (brackets in strings do not count),
+    counted in C (Python's own decoder fails with RecursionError near 1,000 levels, and a
+    counting loop in Python would be slower)."""
+    brackets = _NOT_A_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
 
 class JSONParser(parsers.JSONParser):
-    """DRF's strict JSON parser (no NaN or Infinity), refusing with the code ``bad_json``."""
+    """DRF's strict JSON parser (no NaN or Infinity), with this API's limits, refusing with the
+    codes ``bad_json`` and ``too_large``."""
 
     def parse(
         self,
         stream: IO[Any],
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
+    ) -> Any:
+        data = stream.read(MAX_JSON_BYTES + 1) if stream is not None else b""
+        if len(data) > MAX_JSON_BYTES:
+            raise TooLarge(body_too_large_message())
         try:
-            return super().parse(stream, media_type, parser_context)
-        except exceptions.ParseError as error:
-            reason = str(error.detail).removeprefix("JSON parse error - ")
-            raise BadJSON(f"the request body is not valid JSON ({reason})") from None
+            text = bytes(data).decode("utf-8")  # JSON is UTF-8 (RFC 8259), whatever the charset
+        except UnicodeDecodeError as error:
+            raise BadJSON(f"the request body is not valid JSON ({error})") from None
+        if nesting_depth(text) > MAX_JSON_DEPTH:
+            raise BadJSON(
+                "the request body is not valid JSON here: its arrays and objects nest more "
+                f"than {MAX_JSON_DEPTH} levels deep"
+            )
+        try:
+            return drf_json.loads(text, parse_constant=drf_json.strict_constant)
+        except RecursionError:  # not reached after the check above; kept as a last guard
+            raise BadJSON(
+                f"the request body is not valid JSON here: it nests more than {MAX_JSON_DEPTH} "
+                "levels deep"
+            ) from None
+        except ValueError as error:
+            raise BadJSON(f"the request body is not valid JSON ({error})") from None
+
+
+def body_too_large_message() -> str:
+    return (
+        f"the request body is larger than {MAX_JSON_BYTES // 1024} KiB, "
+        "far more than any request needs"
+    )
 
 
 class RecordParser(parsers.BaseParser):

@@ -23,6 +23,13 @@ PLAYER_NAME_MAX = 100
 
 REASON_MAX = 1000
 
+MAX_EVENTS = 500
+"""Events in one request: three times a whole game (a 4-player game has at most about 170), so
+a table can send its whole record at once (docs/api.md, "Limits")."""
+
+MAX_ITEMS = 100
+"""Any other list or map in a request (players, suits, scores): far more than a game has."""
+
 
 # ----------------------------------------------------------------------------- strict fields
 
@@ -52,6 +59,31 @@ class StrictBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid")
         return data
+
+
+class BoundedListField(serializers.ListField):
+    """A list whose length is checked before its items: a list of 100,000 items is refused at
+    once, not after 100,000 item checks."""
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        if self.max_length is not None and isinstance(data, list) and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return list(super().to_internal_value(data))
+
+
+class BoundedDictField(serializers.DictField):
+    """A map with at most ``max_items`` keys, counted before its values are checked."""
+
+    default_error_messages = {"too_many": "Ensure this field has no more than {max_items} keys."}
+
+    def __init__(self, *, max_items: int = MAX_ITEMS, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_items = max_items
+
+    def to_internal_value(self, data: Any) -> dict[Any, Any]:
+        if isinstance(data, Mapping) and len(data) > self.max_items:
+            self.fail("too_many", max_items=self.max_items)
+        return dict(super().to_internal_value(data))
 
 
 def expected_version_field() -> StrictIntegerField:
@@ -199,12 +231,14 @@ class RequestSerializer(serializers.Serializer[Any]):
 
 
 class GameCreateSerializer(RequestSerializer):
-    players = serializers.ListField(
+    players = BoundedListField(
         child=StrictCharField(allow_blank=True, trim_whitespace=False, max_length=PLAYER_NAME_MAX),
+        max_length=MAX_ITEMS,
         help_text="The players' names in clockwise seat order (3 or 4).",
     )
-    suits = serializers.ListField(
+    suits = BoundedListField(
         child=StrictCharField(),
+        max_length=MAX_ITEMS,
         required=False,
         allow_null=True,
         help_text="The suits in play: required for 3 players (three of green, red, yellow, "
@@ -217,8 +251,9 @@ class GameCreateSerializer(RequestSerializer):
 
 class GameAppendSerializer(RequestSerializer):
     expected_version = expected_version_field()
-    events = serializers.ListField(
+    events = BoundedListField(
         child=RecordEventField(),
+        max_length=MAX_EVENTS,
         help_text="The next events of the record, in order (record format v1).",
     )
 
@@ -243,11 +278,11 @@ class PublishSerializer(RequestSerializer):
 
 class ResultsSerializer(RequestSerializer):
     expected_version = expected_version_field()
-    scores = serializers.DictField(
-        child=serializers.ListField(child=serializers.JSONField()),
+    scores = BoundedDictField(
+        child=BoundedListField(child=serializers.JSONField(), max_length=MAX_ITEMS),
         help_text="Each player's score in rounds 1, 2 and 3.",
     )
-    totals = serializers.DictField(
+    totals = BoundedDictField(
         child=serializers.JSONField(),
         required=False,
         allow_null=True,
