@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import Model, QuerySet
 
 import engine
-from games import policy, store
+from games import names, policy, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES, GameType
 from games.models import Event, GameProjection, GameResult, Stream
 from games.projection import (
@@ -155,6 +155,31 @@ def _check_request(players: Sequence[str], idempotency_key: str | None) -> None:
         raise Refused(f"a player's name has at most {MAX_NAME} characters", "bad_players", 0)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_KEY:
         raise Refused(f"an idempotency key has 1 to {MAX_KEY} characters", "bad_request")
+
+
+def _clean_names(players: Sequence[Any]) -> list[Any]:
+    """The players' names in their one spelling (games.names); anything else is the engine's
+    to refuse."""
+    try:
+        return [names.clean_names([p])[0] if isinstance(p, str) else p for p in players]
+    except names.BadName as error:
+        raise Refused(str(error), "bad_players", 0) from None
+
+
+def _check_recorded_names(players: Sequence[Any]) -> None:
+    """A record file's names must be in their one spelling already: renaming its players
+    would change the record."""
+    for name in players:
+        if isinstance(name, str) and names.normalize_name(name) != name:
+            spelt = names.normalize_name(name)
+            raise Refused(
+                f"the player name {name!r} must be written {spelt!r}: one spelling for one "
+                "name (composed accents, no leading, trailing or repeated spaces)"
+                if spelt
+                else "every player needs a name (one of the names is blank)",
+                "bad_players",
+                0,
+            )
 
 
 def _fingerprint(user: User | None, *parts: Any) -> str:
@@ -296,6 +321,7 @@ def game_create(
 ) -> GameChange:
     """A new table: its stream starts with the record's first event."""
     kind = _game_type(game_type)
+    players = _clean_names(players)
     start = kind.start(players, {"suits": suits})
     _check_request(players, idempotency_key)
     try:
@@ -622,6 +648,7 @@ def game_import_record(
     if not events:
         raise Refused("the record is empty: it must start with game_started", "bad_event", 0)
     encoded = [kind.encode(e) for e in events]
+    _check_recorded_names(encoded[0].get("players", []))
     _check_request(encoded[0].get("players", []), idempotency_key)
     return _new_game(
         kind,

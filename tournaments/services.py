@@ -33,6 +33,7 @@ from games import services as games
 from games import store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection, Stream
+from games.names import BadName, clean_names, is_blank
 from games.projection import RESULTS, RETRACTED
 from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused, User
 from games.store import NewEvent, VersionConflict
@@ -520,7 +521,7 @@ def tournament_change_settings(
 def parse_player_list(text: str) -> tuple[list[str], list[int | None] | None]:
     """Names from a pasted list (one per line) or a CSV file (a ``name`` column, optionally a
     ``rating`` column; without a header, the first column is the name)."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line for line in text.splitlines() if not is_blank(line)]
     if not lines:
         return [], None
     rows = list(csv.reader(io.StringIO("\n".join(lines))))
@@ -530,7 +531,7 @@ def parse_player_list(text: str) -> tuple[list[str], list[int | None] | None]:
         rating_col = header.index("rating") if "rating" in header else None
         names, ratings = [], []
         for number, row in enumerate(rows[1:], start=2):
-            if col >= len(row) or not row[col].strip():
+            if col >= len(row) or is_blank(row[col]):
                 raise Refused(f"line {number} has no name", "bad_players")
             names.append(row[col])
             value = (
@@ -561,6 +562,10 @@ def tournament_register(
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         listed, rated = parse_player_list(text) if text else (list(names), ratings)
+        try:  # one spelling for one name (games.names), before the domain compares them
+            listed = clean_names(listed)
+        except BadName as error:
+            raise Refused(str(error), "bad_players") from None
         events = domain.decide_register(state, listed, rated)
         for event in events:
             event["checked_in"] = checked_in

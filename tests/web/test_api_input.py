@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from games.api.parsers import MAX_JSON_BYTES, MAX_JSON_DEPTH
 from games.api.serializers import MAX_EVENTS
 from tests.web.test_api import (
+    SUITS,
     append,
     create,
     dump_log_and_projections,
@@ -162,3 +163,41 @@ def test_publishing_a_voided_game_is_refused(api: APIClient) -> None:
     assert response.status_code == 422, response.content
     assert error(response)["code"] == "game_void"
     assert dump_log_and_projections() == before
+
+
+# ----------------------------------------------------------------------------- player names
+
+
+@pytest.mark.parametrize("blank", ["   ", "\t", "\n\n", " \u00a0 ", ""])
+def test_a_blank_player_name_is_refused(api: APIClient, blank: str) -> None:
+    response = api.post("/api/games/", {"players": ["ana", "ben", blank, "dev"], "suits": SUITS})
+    assert response.status_code == 422, response.content
+    assert error(response)["code"] == "bad_players"
+
+
+def test_player_names_are_normalised(api: APIClient) -> None:
+    players = ["  ana  ", "ben\t\tbo", "Chlo\u0065\u0301", "dev"]
+    response = api.post("/api/games/", {"players": players, "suits": SUITS})
+    assert response.status_code == 201, response.content
+    assert response.json()["state"]["players"] == ["ana", "ben bo", "Chlo\u00e9", "dev"]
+
+
+def test_one_name_spelt_two_ways_is_one_player(api: APIClient) -> None:
+    players = ["Chlo\u00e9", "Chlo\u0065\u0301", "ben", "dev"]
+    response = api.post("/api/games/", {"players": players, "suits": SUITS})
+    assert response.status_code == 422, response.content
+    assert error(response)["code"] in ("bad_players", "bad_event")
+
+
+def test_an_import_with_a_name_not_in_normal_form_is_refused(api: APIClient) -> None:
+    game = create(api)
+    assert append(api, game["id"], 1, game_events()[1:]).status_code == 201
+    record = api.get(f"/api/games/{game['id']}/record/").content.decode()
+    for spelt in ("  p1", "pe\u0301", " \t "):
+        odd = record.replace('"p1"', json.dumps(spelt))
+        response = api.generic(
+            "POST", "/api/games/import/", odd.encode(), content_type="application/jsonl"
+        )
+        assert response.status_code == 422, response.content
+        body = error(response)
+        assert body["code"] == "bad_players" and body["event"] == 0
