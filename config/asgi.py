@@ -6,10 +6,10 @@ accident. Set DJANGO_SETTINGS_MODULE to override.
 
 from __future__ import annotations
 
-import os
-
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
+from config import use_settings_unless_chosen
+
+use_settings_unless_chosen("config.settings.production")
 
 application = get_asgi_application()
