@@ -186,6 +186,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournament manager for the card game Trick-n-Chef. See docs/api.md.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A request's string field that may not be blank says so (minLength 1), as DRF checks.
+    "ENFORCE_NON_BLANK_FIELDS": True,
     "SCHEMA_PATH_PREFIX": "/api/",
     # Swagger UI from our own static files (drf-spectacular-sidecar): no CDN, works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -196,6 +198,10 @@ SPECTACULAR_SETTINGS = {
         "SuitEnum": "engine.cards.SUITS",
         "ConflictCodeEnum": ["conflict"],
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.request_bodies_are_closed",
+    ],
 }
 
 # --- Celery ------------------------------------------------------------------

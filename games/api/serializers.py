@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
@@ -279,11 +280,11 @@ class PublishSerializer(RequestSerializer):
 class ResultsSerializer(RequestSerializer):
     expected_version = expected_version_field()
     scores = BoundedDictField(
-        child=BoundedListField(child=serializers.JSONField(), max_length=MAX_ITEMS),
+        child=BoundedListField(child=serializers.JSONField(allow_null=True), max_length=MAX_ITEMS),
         help_text="Each player's score in rounds 1, 2 and 3.",
     )
     totals = BoundedDictField(
-        child=serializers.JSONField(),
+        child=serializers.JSONField(allow_null=True),
         required=False,
         allow_null=True,
         help_text="Each player's total, if the score sheet has them: checked against the sums.",
@@ -312,6 +313,9 @@ class LogQuerySerializer(serializers.Serializer[Any]):
     after = serializers.CharField(
         required=False,
         default=str(BEGINNING),
+        validators=[
+            RegexValidator(r"^[0-9]+\.[0-9]+\Z", "not a log position (like 0.42)", "invalid")
+        ],
         help_text="A position from an earlier answer's `next` (default: the beginning, 0.0).",
     )
     limit = serializers.IntegerField(

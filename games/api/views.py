@@ -7,11 +7,12 @@ refusal reaches the client through :mod:`games.api.errors`.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.urls import reverse
 from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.types import OpenApiTypes
@@ -46,9 +47,22 @@ HEADER_MAX = 200
 """The longest Idempotency-Key (the event table's column) and X-Request-ID accepted."""
 
 
+HEADER_PATTERN = f"^[ -~]{{1,{HEADER_MAX}}}$"
+"""Idempotency-Key and X-Request-ID: 1 to 200 printable ASCII characters (the schema says so
+too)."""
+
+
 def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
-    """The request's fields, checked for shape (400 bad_request naming the field if not)."""
+    """The request's fields, checked for shape (400 bad_request naming the field if not).
+
+    A query parameter given empty (``?since=``) is refused, as the schema says (OpenAPI's
+    parameters allow no empty value), not taken for an absent one as DRF would."""
     serializer = serializer_class(data=data)
+    if isinstance(data, QueryDict):
+        fields: list[str] = list(serializer.fields)  # its keys
+        empty = sorted(name for name in fields if name in data and "" in data.getlist(name))
+        if empty:
+            raise BadRequest({name: ["This parameter may not be empty."] for name in empty})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
@@ -57,9 +71,19 @@ def _header(request: Request, name: str) -> str | None:
     value = request.headers.get(name)
     if value is None:
         return None
-    if not 1 <= len(value) <= HEADER_MAX or not value.isprintable():
-        raise BadRequest({name: [f"must be 1 to {HEADER_MAX} printable characters"]})
+    if re.fullmatch(HEADER_PATTERN, value) is None:
+        raise BadRequest({name: [f"must be 1 to {HEADER_MAX} printable ASCII characters"]})
     return value
+
+
+def header_parameter(name: str, description: str) -> OpenApiParameter:
+    """An optional request header of 1 to HEADER_MAX printable ASCII characters."""
+    return OpenApiParameter(
+        name,
+        {"type": "string", "minLength": 1, "maxLength": HEADER_MAX, "pattern": HEADER_PATTERN},
+        OpenApiParameter.HEADER,
+        description=description,
+    )
 
 
 def _write_context(request: Request) -> dict[str, Any]:
@@ -97,18 +121,15 @@ CONFLICT = OpenApiResponse(
     "decide again.",
 )
 WRITE_HEADERS = [
-    OpenApiParameter(
+    header_parameter(
         "Idempotency-Key",
-        OpenApiTypes.STR,
-        OpenApiParameter.HEADER,
-        description="Makes a retry safe: the same key with the same request answers the first "
-        "response again and records nothing more (1 to 200 characters, e.g. a UUID).",
+        "Makes a retry safe: the same key with the same request answers the first response "
+        "again and records nothing more (1 to 200 printable ASCII characters, e.g. a UUID).",
     ),
-    OpenApiParameter(
+    header_parameter(
         "X-Request-ID",
-        OpenApiTypes.STR,
-        OpenApiParameter.HEADER,
-        description="Stored with the events, to trace a request through the logs.",
+        "Stored with the events, to trace a request through the logs (1 to 200 printable "
+        "ASCII characters).",
     ),
 ]
 
@@ -171,8 +192,39 @@ class ObtainAuthTokenView(ObtainAuthToken):
 
 
 class GamePagination(LimitOffsetPagination):
+    """DRF's limit and offset, read strictly: a value that is not a whole number in range is
+    refused (400), not quietly replaced by the default, so the schema's bounds are true."""
+
     default_limit = 50
     max_limit = 200
+
+    def get_limit(self, request: Request) -> int | None:
+        return self._number(request, self.limit_query_param, 1, self.max_limit, self.default_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return self._number(request, self.offset_query_param, 0, None, 0)
+
+    @staticmethod
+    def _number(request: Request, name: str, low: int, high: int | None, default: int) -> int:
+        values = request.query_params.getlist(name)
+        if not values:
+            return default
+        value = values[-1]
+        number = int(value) if value.isascii() and value.isdigit() else -1
+        if number < low or (high is not None and number > high):
+            bound = f"{low} to {high}" if high is not None else f"{low} or more"
+            raise BadRequest({name: [f"must be a whole number, {bound}"]})
+        return number
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.limit_query_param: {"minimum": 1, "maximum": self.max_limit},
+            self.offset_query_param: {"minimum": 0},
+        }
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
 
 
 class GameListView(APIView):
@@ -182,7 +234,7 @@ class GameListView(APIView):
         summary="List games",
         description="Published games for anonymous users, all games for authenticated users; "
         "newest first.",
-        responses={200: s.GameListItemSerializer(many=True)},
+        responses={200: s.GameListItemSerializer(many=True), 400: BAD_REQUEST},
         tags=["games"],
     )
     def get(self, request: Request) -> Response:

@@ -17,7 +17,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -25,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services as games
+from games.api.parsers import JSONParser
 from games.api.views import (
     BAD_REQUEST,
     FORBIDDEN,
@@ -35,6 +36,7 @@ from games.api.views import (
     _error,
     _header,
     _valid,
+    header_parameter,
 )
 from games.services import Refused, User
 from tournaments import services
@@ -82,11 +84,10 @@ CONFLICT = OpenApiResponse(
     description="`expected_version` is not the tournament's version: someone else changed it "
     "meanwhile. Reload it (current_version, state) and decide again.",
 )
-REQUEST_ID = OpenApiParameter(
+REQUEST_ID = header_parameter(
     "X-Request-ID",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description="Stored with the events, to trace a request through the logs.",
+    "Stored with the events, to trace a request through the logs (1 to 200 printable ASCII "
+    "characters).",
 )
 WRITE_RESPONSES: dict[int, Any] = {
     201: s.TournamentChangeSerializer,
@@ -133,7 +134,7 @@ class TournamentListView(APIView):
     @extend_schema(
         summary="List tournaments",
         description="Every tournament, the latest date first (public).",
-        responses={200: s.TournamentListItemSerializer(many=True)},
+        responses={200: s.TournamentListItemSerializer(many=True), 400: BAD_REQUEST},
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
@@ -203,6 +204,11 @@ class TournamentSettingsView(APIView):
 # ----------------------------------------------------------------------------- players
 
 
+TEXT_LIST_MEDIA_TYPES = frozenset(
+    str(parser.media_type) for parser in PLAYER_LIST_PARSERS if parser is not JSONParser
+)
+
+
 class PlayersView(APIView):
     parser_classes = PLAYER_LIST_PARSERS
 
@@ -227,9 +233,11 @@ class PlayersView(APIView):
         tags=TAGS,
     )
     def post(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        if isinstance(request.data, str):  # the list itself, as text/csv or text/plain
+        media_type = request.content_type.partition(";")[0].strip().lower()
+        if isinstance(request.data, str) or media_type in TEXT_LIST_MEDIA_TYPES:
+            # The list itself, as text/csv or text/plain (an empty body is an empty list).
             body = _valid(s.TournamentRegisterQuerySerializer, request.query_params)
-            body["text"] = request.data
+            body["text"] = request.data if isinstance(request.data, str) else ""
         else:
             body = _valid(s.TournamentRegisterSerializer, request.data)
         return _change(

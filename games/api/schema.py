@@ -1,0 +1,47 @@
+"""Postprocessing of the OpenAPI schema: what drf-spectacular cannot say by itself.
+
+* A request body names every key it may have (``additionalProperties: false``): the request
+  serializers refuse any other key (games.api.serializers.RequestSerializer).
+* A few bodies have a rule across their keys: :data:`BODY_RULES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def _one_setting_at_least(component: dict[str, Any]) -> dict[str, Any]:
+    settings = [name for name in component.get("properties", {}) if name != "expected_version"]
+    return {"anyOf": [{"required": [name]} for name in settings]}
+
+
+BODY_RULES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    # PATCH /api/tournaments/{id}/settings/: at least one setting to change.
+    "PatchedTournamentSettingsChange": _one_setting_at_least,
+    "TournamentSettingsChange": _one_setting_at_least,
+    # POST /api/tournaments/{id}/players/ as JSON: names or text, not both.
+    "TournamentRegister": lambda _: {"oneOf": [{"required": ["names"]}, {"required": ["text"]}]},
+}
+
+
+def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular's POSTPROCESSING_HOOKS entry (after its enum hook)."""
+    components = result.get("components", {}).get("schemas", {})
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            content = operation.get("requestBody", {}).get("content", {})
+            for media_type, body in content.items():
+                if not media_type.endswith("json"):
+                    continue
+                ref = body.get("schema", {}).get("$ref", "")
+                name = ref.rpartition("/")[2]
+                component = components.get(name)
+                if component is None or component.get("type") != "object":
+                    continue
+                component.setdefault("additionalProperties", False)
+                if name in BODY_RULES:
+                    component.update(BODY_RULES[name](component))
+    return result
