@@ -23,7 +23,7 @@ from django.db import transaction
 from django.db.models import Model, QuerySet
 
 import engine
-from games import policy, store
+from games import outbox, policy, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES, GameType
 from games.models import Event, GameProjection, GameResult, Stream
 from games.projection import (
@@ -173,9 +173,12 @@ def _game_type(key: str) -> GameType:
         raise Refused(f"unknown game type {key!r}", "bad_game_type") from None
 
 
-def _projection(game_id: uuid.UUID) -> GameProjection:
+def _projection(game_id: uuid.UUID, *, lock: bool = False) -> GameProjection:
+    """The game's projection; ``lock``: hold its row until the transaction ends, so that no other
+    writer of the projection (another append, a rebuild) can replace it meanwhile."""
+    games = GameProjection.objects.select_for_update() if lock else GameProjection.objects
     try:
-        return GameProjection.objects.get(stream_id=game_id)
+        return games.get(stream_id=game_id)
     except GameProjection.DoesNotExist:
         raise GameNotFound(f"there is no game {game_id}") from None
 
@@ -229,8 +232,10 @@ def _save_results(game: GameProjection, game_type: GameType) -> None:
 
 
 def _announce(game: GameProjection, was: str) -> None:
-    """Tell listeners (after commit) that a game's status changed."""
+    """A game's status changed: write it to the outbox (in this transaction, so it cannot be
+    lost), and tell listeners after the commit, so they can look at once."""
     if game.status != was:
+        outbox.record(game)
         game_id, status, version = game.stream_id, game.status, game.version
         transaction.on_commit(
             lambda: game_status_changed.send(
@@ -366,7 +371,7 @@ def game_append(
             # No key lookup here: a retry whose first attempt went through finds the version
             # moved on, and the conflict handler below looks its key up (after the first
             # attempt's commit, so it cannot miss it).
-            game = _projection(game_id)
+            game = _projection(game_id, lock=True)
             _expect(game, expected_version)
             _open(game)
             if game.results_only:
@@ -439,7 +444,7 @@ def _append_store_event(
             # No key lookup here: a retry whose first attempt went through finds the version
             # moved on, and the conflict handler below looks its key up (after the first
             # attempt's commit, so it cannot miss it).
-            game = _projection(game_id)
+            game = _projection(game_id, lock=True)
             _expect(game, expected_version)
             kind = _game_type(game.game_type)
             view = _view(game_id, kind)
@@ -703,6 +708,15 @@ def game_view(
     return _view(game_id, _game_type(game.game_type), until=until)
 
 
+def game_summary_at(*, game_id: uuid.UUID, version: int) -> tuple[str, dict[str, Any]]:
+    """The game's type and summary as of ``version`` (for consumers of its status changes; no
+    permission check: the caller is the system)."""
+    game = _projection(game_id)
+    if game.version == version:
+        return game.game_type, game.summary
+    return game.game_type, _view(game_id, _game_type(game.game_type), until=version).summary
+
+
 # ----------------------------------------------------------------------------- maintenance
 
 
@@ -786,11 +800,26 @@ def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
         kind = _game_type(game.game_type)
         view = _view(game.stream_id, kind)
         found = _differences(game, view, kind)
-        differences.extend(found)
-        if found and fix:
+        if found and not game._state.adding:
+            found = _recheck(game.stream_id, kind, fix=fix)
+        elif found and fix:
             with transaction.atomic():
                 _save(game, view, kind)
+        differences.extend(found)
     return checked, differences
+
+
+def _recheck(game_id: uuid.UUID, kind: GameType, *, fix: bool) -> list[Difference]:
+    """Compare (and fix) a game's projection again under its row lock: the first look read the
+    row and the log without one, and a writer may have moved both on since. Under the lock the
+    log read is at least as new as the row, so a rebuild never writes older state over newer."""
+    with transaction.atomic():
+        game = _projection(game_id, lock=True)
+        view = _view(game_id, kind)
+        found = _differences(game, view, kind)
+        if found and fix:
+            _save(game, view, kind)
+    return found
 
 
 P = TypeVar("P", bound=Model)

@@ -497,11 +497,13 @@ class LostQueue:
     """advance.delay whose message never reaches the broker (a worker died after the commit,
     or the broker refused it)."""
 
+    name = "tournaments.advance"
+
     def __init__(self) -> None:
         self.calls: list[Any] = []
 
-    def delay(self, *args: Any) -> None:
-        self.calls.append(args)
+    def apply_async(self, args: Any) -> None:
+        self.calls.append(tuple(args))
 
 
 def test_a_lost_advance_is_recovered_by_the_next_sync_or_the_beat(
