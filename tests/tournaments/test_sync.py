@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.test import Client
 from kombu.exceptions import OperationalError
 
 from games import outbox, store
@@ -76,6 +77,7 @@ def result_of(tid: uuid.UUID, game_id: uuid.UUID) -> domain.Table:
 
 
 def test_a_nudge_that_cannot_be_sent_loses_nothing(
+    client: Client,
     organizer: User,
     running: tuple[uuid.UUID, list[uuid.UUID]],
     dead_broker: DeadBroker,
@@ -87,6 +89,9 @@ def test_a_nudge_that_cannot_be_sent_loses_nothing(
     assert dead_broker.tried == 1
     assert result_of(tid, tables[0]).result is None
     assert outbox.pending() == 1
+
+    health = client.get("/health/").json()  # what a monitor sees meanwhile
+    assert health["status"] == "ok" and health["results_waiting"]["pending"] == 1
 
     assert tasks.sync_pending() == ["recorded"]  # beat's sweep
     assert tasks.sync_pending() == []
