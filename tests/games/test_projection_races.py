@@ -14,12 +14,15 @@ import uuid
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from games import services
 from games.models import GameProjection
 from tests.games.test_concurrency import create_game, records, run_together
+from tournaments import services as tournaments
 
 WRITERS = 8
+REGISTRATIONS = 25
 
 
 def play_alone_counting_conflicts(game_id: uuid.UUID, record: list[dict[str, Any]]) -> int:
@@ -40,14 +43,33 @@ def play_alone_counting_conflicts(game_id: uuid.UUID, record: list[dict[str, Any
 
 
 @pytest.mark.postgres
-def test_rebuilds_during_writes_lose_no_update(committed_db: None) -> None:
+def test_rebuilds_during_writes_lose_no_update(
+    committed_db: None, django_user_model: type[User]
+) -> None:
     games = []
     for seed in range(WRITERS):
         record = records(seed)
         games.append((create_game(record), record))
+    organizer = django_user_model.objects.create_user("olga", password="x")
+    tournament_id = tournaments.tournament_create(
+        user=organizer, name="Race Cup", date="2026-12-01", rounds=3
+    ).tournament_id
     writing = threading.Event()
     writing.set()
-    done = threading.Barrier(WRITERS + 1)
+    done = threading.Barrier(WRITERS + 2)
+
+    def registrar() -> int:
+        """The tournament's writer: one player registered at a time, without an expected
+        version (its retries re-read the projection, which a stale rebuild would spoil)."""
+        try:
+            for n in range(REGISTRATIONS):
+                tournaments.tournament_register(
+                    tournament_id=tournament_id, user=organizer, names=[f"Player {n}"]
+                )
+            return REGISTRATIONS
+        finally:
+            done.wait()
+            writing.clear()
 
     def writer(game_id: uuid.UUID, record: list[dict[str, Any]]) -> int:
         try:
@@ -68,11 +90,20 @@ def test_rebuilds_during_writes_lose_no_update(committed_db: None) -> None:
         return 0
 
     results = run_together(
-        [*(lambda g=g, r=r: writer(g, r) for g, r in games), rebuilder, rebuilder, waiter],
+        [
+            *(lambda g=g, r=r: writer(g, r) for g, r in games),
+            registrar,
+            rebuilder,
+            rebuilder,
+            waiter,
+        ],
         name="rebuild-race",
     )
     spurious = results[:WRITERS]
-    assert results[WRITERS] >= 1 and results[WRITERS + 1] >= 1
+    assert results[WRITERS] == REGISTRATIONS, "the tournament's writer was refused"
+    assert results[WRITERS + 1] >= 1 and results[WRITERS + 2] >= 1
+    registered = tournaments.tournament_get(tournament_id=tournament_id, user=organizer)[1]
+    assert len(registered["players"]) == REGISTRATIONS
     assert spurious == [0] * WRITERS, f"conflicts on games nobody else wrote to: {spurious}"
     for game_id, record in games:
         game = GameProjection.objects.get(stream_id=game_id)
