@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 import uuid
 import zipfile
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ from rest_framework.test import APIClient
 from engine.events import to_json
 from engine.simulate import simulate
 from games import services as games
+from games.models import Event
 from games.templatetags.cards import card_info
 from tournaments import services as t
 
@@ -77,6 +79,21 @@ def in_html(html: str, cards: Iterable[str]) -> set[str]:
         for c in cards
         if re.search(rf"(?<![A-Za-z0-9]){c}(?![0-9])", html) or card_info(c)["label"] in html
     }
+
+
+def read_log(client: APIClient, timeout: float = 20.0) -> Any:
+    """The whole global log, once it shows every stored event: on PostgreSQL it holds back what
+    committed after any transaction still running on the server began (tests/web/test_api.py,
+    wait_until_the_log_shows), so these tests take ``committed_db``."""
+    stored = Event.objects.count()
+    deadline = time.monotonic() + timeout
+    while True:
+        response = client.get("/api/events/?limit=1000")
+        assert response.status_code == 200
+        if len(response.json()["events"]) >= stored:
+            return response
+        assert time.monotonic() < deadline, "the log did not show the committed events"
+        time.sleep(0.05)
 
 
 def api(user: User | None) -> APIClient:
@@ -185,22 +202,22 @@ def test_a_games_state_names_no_card_still_held(table: Table, reader: str) -> No
     assert in_json(response.content.decode(), table.held(MID_ROUND)) == set()
 
 
-def test_the_global_log_hides_the_cards_still_held(table: Table) -> None:
+def test_the_global_log_hides_the_cards_still_held(committed_db: None, table: Table) -> None:
     held = table.held(MID_ROUND)
-    response = api(table.users["pat"]).get("/api/events/?limit=1000")
-    assert response.status_code == 200
+    response = read_log(api(table.users["pat"]))
     assert in_json(response.content.decode(), held) == set()
     assert any(e["data"].get("hands_hidden") for e in response.json()["events"])
-    official = api(table.users["kim"]).get("/api/events/?limit=1000")
+    official = read_log(api(table.users["kim"]))
     assert in_json(official.content.decode(), held) == held
 
 
 def test_the_log_decides_once_per_game_not_per_event(
-    table: Table, django_assert_max_num_queries: Any
+    committed_db: None, table: Table, django_assert_max_num_queries: Any
 ) -> None:
     """Two more games being played in the page cost a few queries each, whatever their
     number of events."""
     client = api(table.users["pat"])
+    read_log(client)
     with django_assert_max_num_queries(20) as counted:
         client.get("/api/events/?limit=1000")
     one_game = len(counted.captured_queries)
@@ -210,6 +227,7 @@ def test_the_log_decides_once_per_game_not_per_event(
         record = [to_json(e) for e in simulate(seed, 4, names=names, first_player="p1")]
         other = games.game_create(players=list(names), user=kim, published=True)
         games.game_append(game_id=other.game_id, expected_version=2, events=record[1:40], user=kim)
+    read_log(client)
     with django_assert_max_num_queries(one_game + 4) as counted:
         body = client.get("/api/events/?limit=1000").content.decode()
     assert body.count('"hands_hidden":true') == 3
@@ -284,7 +302,7 @@ def test_the_table_page_shows_hands_to_a_games_officials_only(
 # ----------------------------------------------------------------------------- after the round
 
 
-def test_a_round_played_to_its_end_is_public(table: Table) -> None:
+def test_a_round_played_to_its_end_is_public(committed_db: None, table: Table) -> None:
     end = round_end(table.record, 1)
     game = games.game_get(game_id=table.game, user=table.users["kim"])
     table.append(MID_ROUND, end)
@@ -303,7 +321,7 @@ def test_a_round_played_to_its_end_is_public(table: Table) -> None:
     assert in_json(json.dumps(deals[1]), table.held(end + 14)) == set()
     record = anonymous.get(f"/api/games/{table.game}/record/").content.decode().splitlines()
     assert len(record) == end  # up to the end of round 1
-    log = api(table.users["pat"]).get("/api/events/?limit=1000").json()["events"]
+    log = read_log(api(table.users["pat"])).json()["events"]
     log_deals = [e["data"] for e in log if e["type"] == "round_started"]
     assert [d.get("hands_hidden", False) for d in log_deals] == [False, True]
 
