@@ -247,8 +247,13 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
     }
 
 
-def _save(projection: TournamentProjection, state: TournamentState) -> None:
-    """Store the folded state and what is derived from it (standings, roles, tables)."""
+def _save(
+    projection: TournamentProjection, state: TournamentState, *, standings: bool = True
+) -> None:
+    """Store the folded state and what is derived from it (standings, roles, tables).
+    ``standings=False``: the new events leave the standings as they were (the costliest part of
+    a save in a big tournament: ranking every player), so they are neither computed nor
+    written again."""
     config = state.config
     projection.name = config.name
     projection.date = Date.fromisoformat(config.date)
@@ -258,10 +263,25 @@ def _save(projection: TournamentProjection, state: TournamentState) -> None:
     projection.rounds_planned = config.rounds
     projection.current_round = sum(1 for r in state.rounds if r.status != "proposed")
     projection.state = domain.to_json(state)
-    projection.standings = rounds.standings_json(state)
-    projection.save()
+    if standings or projection._state.adding:
+        projection.standings = rounds.standings_json(state)
+        projection.save()
+    else:
+        projection.save(update_fields=[*_SAVED_FIELDS, "updated_at"])
     _sync_roles(projection, state)
     _sync_tables(projection, state)
+
+
+_SAVED_FIELDS = (
+    "name",
+    "date",
+    "status",
+    "game_type",
+    "version",
+    "rounds_planned",
+    "current_round",
+    "state",
+)
 
 
 def _sync_roles(projection: TournamentProjection, state: TournamentState) -> None:
@@ -322,7 +342,11 @@ def _append(
     else:
         for row in rows:
             domain.apply(state, row.version, row.type, row.data)
-    _save(projection, state)
+    _save(
+        projection,
+        state,
+        standings=not all(kind in domain.STANDINGS_UNCHANGED for kind, _ in events),
+    )
     return TournamentChange(
         tournament_id=projection.stream_id,
         version=state.version,
