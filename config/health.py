@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.db.models import Count
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 
@@ -38,10 +39,31 @@ def _broker() -> str:
     return "ok"
 
 
+def _outbox() -> dict[str, Any] | str:
+    """Games' status changes not yet handled by the worker, and the age of the oldest: a
+    number that grows (or an old age) means no worker or no beat sweep is running. Reported,
+    not a failure: this web process can still serve."""
+    from django.db.models import Min
+    from django.utils import timezone
+
+    from games.models import StatusChange
+
+    try:
+        waiting = StatusChange.objects.filter(handled_at__isnull=True).aggregate(
+            pending=Count("id"), oldest=Min("recorded_at")
+        )
+    except DatabaseError as error:
+        return f"unknown: {error.__class__.__name__}"
+    oldest = waiting["oldest"]
+    age = 0 if oldest is None else int((timezone.now() - oldest).total_seconds())
+    return {"pending": waiting["pending"], "oldest_seconds": age}
+
+
 @never_cache
 def health(request: HttpRequest) -> JsonResponse:
     checks: dict[str, Any] = {"database": _database(), "broker": _broker()}
     healthy = not any(str(v).startswith("error") for v in checks.values())
     return JsonResponse(
-        {"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503
+        {"status": "ok" if healthy else "error", **checks, "results_waiting": _outbox()},
+        status=200 if healthy else 503,
     )

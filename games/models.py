@@ -109,3 +109,35 @@ class GameResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.rank} ({self.total})"
+
+
+class StatusChange(models.Model):
+    """The outbox: a game became finished, stopped being finished (a correction) or was voided.
+
+    Written in the same transaction as the events that changed the status, so a committed
+    change is never lost, whatever happens to the process or the broker afterwards. A consumer
+    (the tournaments app) handles each change once, in order per game, and marks it handled in
+    the same transaction as what it wrote (see :mod:`games.outbox`).
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    game = models.ForeignKey(Stream, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveIntegerField()
+    """The game's version right after the change."""
+    status = models.CharField(max_length=20)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=40, blank=True)
+    """What the consumer did (``recorded``, ``withdrawn``, ``unchanged``, ...)."""
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["game", "id"],
+                condition=Q(handled_at__isnull=True),
+                name="status_change_pending",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} v{self.version} {self.status}"

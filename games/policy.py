@@ -15,6 +15,8 @@ from typing import Any
 APPEND, CORRECT, RESULTS, VOID, PUBLISH = "append", "correct", "results", "void", "publish"
 EXPORT = "export"
 """Download the game's record file (tournaments hold them back until they release downloads)."""
+HANDS = "hands"
+"""See the cards still held in a round being played (the game's officials: games/hands.py)."""
 
 Policy = Callable[[Any, Any, str, Sequence[Mapping[str, Any]]], bool | None]
 """``policy(game, user, action, events)``: None if the game is not the policy's business;

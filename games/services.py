@@ -15,6 +15,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
@@ -23,7 +24,7 @@ from django.db import transaction
 from django.db.models import Model, QuerySet
 
 import engine
-from games import names, policy, store
+from games import hands, names, outbox, policy, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES, GameType
 from games.models import Event, GameProjection, GameResult, Stream
 from games.projection import (
@@ -198,9 +199,12 @@ def _game_type(key: str) -> GameType:
         raise Refused(f"unknown game type {key!r}", "bad_game_type") from None
 
 
-def _projection(game_id: uuid.UUID) -> GameProjection:
+def _projection(game_id: uuid.UUID, *, lock: bool = False) -> GameProjection:
+    """The game's projection; ``lock``: hold its row until the transaction ends, so that no other
+    writer of the projection (another append, a rebuild) can replace it meanwhile."""
+    games = GameProjection.objects.select_for_update() if lock else GameProjection.objects
     try:
-        return GameProjection.objects.get(stream_id=game_id)
+        return games.get(stream_id=game_id)
     except GameProjection.DoesNotExist:
         raise GameNotFound(f"there is no game {game_id}") from None
 
@@ -254,8 +258,10 @@ def _save_results(game: GameProjection, game_type: GameType) -> None:
 
 
 def _announce(game: GameProjection, was: str) -> None:
-    """Tell listeners (after commit) that a game's status changed."""
+    """A game's status changed: write it to the outbox (in this transaction, so it cannot be
+    lost), and tell listeners after the commit, so they can look at once."""
     if game.status != was:
+        outbox.record(game)
         game_id, status, version = game.stream_id, game.status, game.version
         transaction.on_commit(
             lambda: game_status_changed.send(
@@ -392,7 +398,7 @@ def game_append(
             # No key lookup here: a retry whose first attempt went through finds the version
             # moved on, and the conflict handler below looks its key up (after the first
             # attempt's commit, so it cannot miss it).
-            game = _projection(game_id)
+            game = _projection(game_id, lock=True)
             _expect(game, expected_version)
             _open(game)
             if game.results_only:
@@ -466,7 +472,7 @@ def _append_store_event(
             # No key lookup here: a retry whose first attempt went through finds the version
             # moved on, and the conflict handler below looks its key up (after the first
             # attempt's commit, so it cannot miss it).
-            game = _projection(game_id)
+            game = _projection(game_id, lock=True)
             _expect(game, expected_version)
             kind = _game_type(game.game_type)
             view = _view(game_id, kind)
@@ -681,14 +687,102 @@ def game_list(*, user: User | None = None) -> QuerySet[GameProjection]:
     return games
 
 
+@dataclass(frozen=True, slots=True)
+class ShownEvent:
+    """A stored event as one reader sees it: its data with the hands hidden where they must be
+    (games/hands.py). The stored event itself never changes."""
+
+    id: int
+    stream_id: uuid.UUID
+    version: int
+    type: str
+    data: Any
+    metadata: Mapping[str, Any]
+    recorded_at: datetime
+    tx_id: int
+
+
+def game_sees_hands(*, game: GameProjection, user: User | None) -> bool:
+    """Whether ``user`` is one of the game's officials, who see the cards still held in a round
+    being played: a tournament says who for its games (organizers, the scorekeepers of its
+    tables); otherwise the game's creator. Staff always."""
+    if user is None or not user.is_authenticated:
+        return False
+    if getattr(user, "is_staff", False):
+        return True
+    try:
+        if policy.decide(game, user, policy.HANDS):
+            return True
+    except NotAllowed:
+        return False
+    return game.created_by_id is not None and game.created_by_id == user.pk
+
+
+def _hidden(games: Iterable[GameProjection], user: User | None) -> dict[uuid.UUID, hands.Hidden]:
+    """What ``user`` may not see of each of these games: decided once per game (the policy's
+    queries), and one query for all their deals."""
+    playing = [g for g in games if g.status == IN_PROGRESS and hands.held_cards(g.snapshot)]
+    secret = [g for g in playing if not game_sees_hands(game=g, user=user)]
+    if not secret:
+        return {}
+    starts: dict[uuid.UUID, list[tuple[int, int]]] = {g.stream_id: [] for g in secret}
+    rows = Event.objects.filter(stream_id__in=starts, type=hands.ROUND_STARTED).values_list(
+        "stream_id", "version", "data__round"
+    )
+    for stream_id, version, number in rows:
+        starts[stream_id].append((version, int(number or 0)))
+    out = {}
+    for game in secret:
+        hidden = hands.round_in_progress(game.snapshot, starts[game.stream_id])
+        if hidden is not None:
+            out[game.stream_id] = hidden
+    return out
+
+
+def _shown(events: Iterable[Event], hidden: Mapping[uuid.UUID, hands.Hidden]) -> list[ShownEvent]:
+    return [
+        ShownEvent(
+            id=e.id,
+            stream_id=e.stream_id,
+            version=e.version,
+            type=e.type,
+            data=hands.redact(e.version, e.type, e.data, hidden.get(e.stream_id)),
+            metadata=e.metadata,
+            recorded_at=e.recorded_at,
+            tx_id=e.tx_id,
+        )
+        for e in events
+    ]
+
+
 def game_events(
     *, game_id: uuid.UUID, since: int = 0, user: User | None = None
-) -> tuple[GameProjection, list[Event]]:
+) -> tuple[GameProjection, list[ShownEvent]]:
+    """The game's history after version ``since``, the hands of a round being played hidden
+    from anyone but its officials."""
     game = game_get(game_id=game_id, user=user)
     events = store.read_stream(game_id, since=since)
     if events and events[-1].version > game.version:  # an append committed in between
         game.version = events[-1].version
-    return game, events
+        game.refresh_from_db(fields=["status", "snapshot"])  # hide what that append dealt
+    return game, _shown(events, _hidden([game], user))
+
+
+def log_read(
+    *, after: store.Cursor = store.START, limit: int = 500, user: User | None = None
+) -> list[ShownEvent]:
+    """The global log after ``after`` (games/store.py), each game's hands of a round being
+    played hidden from anyone but its officials: decided once per game in the page."""
+    events = store.read_all(after=after, limit=limit)
+    with_cards = {e.stream_id for e in events if e.type in hands.CARD_TYPES}
+    games = (
+        GameProjection.objects.filter(stream_id__in=with_cards, status=IN_PROGRESS).only(
+            "stream_id", "status", "snapshot", "created_by", "game_type", "version"
+        )
+        if with_cards
+        else GameProjection.objects.none()
+    )
+    return _shown(events, _hidden(games, user))
 
 
 def game_check_write(*, game_id: uuid.UUID, user: User | None) -> GameProjection:
@@ -711,7 +805,9 @@ def game_may_export(*, game: GameProjection, user: User | None) -> bool:
 
 
 def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
-    """The game's record file: the effective record, corrections applied."""
+    """The game's record file: the effective record, corrections applied. While a round is
+    being played, anyone but the game's officials gets it up to the end of the last finished
+    round."""
     game = game_get(game_id=game_id, user=user)
     policy.decide(game, user, policy.EXPORT)
     kind = _game_type(game.game_type)
@@ -721,15 +817,28 @@ def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
             "this game was entered as results only: it has no play-by-play record to export",
             "results_only",
         )
+    game.refresh_from_db(fields=["status", "snapshot"])  # at least as new as the view
+    if _hidden([game], user):  # a round is being played: its deal is not for everyone yet
+        return kind.write_record(hands.finished_rounds(view.record_events))
     return kind.write_record(view.record_events)
 
 
 def game_view(
     *, game_id: uuid.UUID, user: User | None = None, until: int | None = None
 ) -> GameView:
-    """The game folded from its log (for history pages and checks)."""
+    """The game folded from its log (for history pages and checks). It holds every hand: a
+    page shows a reader who does not see them (game_sees_hands) only the cards played."""
     game = game_get(game_id=game_id, user=user)
     return _view(game_id, _game_type(game.game_type), until=until)
+
+
+def game_summary_at(*, game_id: uuid.UUID, version: int) -> tuple[str, dict[str, Any]]:
+    """The game's type and summary as of ``version`` (for consumers of its status changes; no
+    permission check: the caller is the system)."""
+    game = _projection(game_id)
+    if game.version == version:
+        return game.game_type, game.summary
+    return game.game_type, _view(game_id, _game_type(game.game_type), until=version).summary
 
 
 # ----------------------------------------------------------------------------- maintenance
@@ -815,11 +924,26 @@ def projections_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
         kind = _game_type(game.game_type)
         view = _view(game.stream_id, kind)
         found = _differences(game, view, kind)
-        differences.extend(found)
-        if found and fix:
+        if found and not game._state.adding:
+            found = _recheck(game.stream_id, kind, fix=fix)
+        elif found and fix:
             with transaction.atomic():
                 _save(game, view, kind)
+        differences.extend(found)
     return checked, differences
+
+
+def _recheck(game_id: uuid.UUID, kind: GameType, *, fix: bool) -> list[Difference]:
+    """Compare (and fix) a game's projection again under its row lock: the first look read the
+    row and the log without one, and a writer may have moved both on since. Under the lock the
+    log read is at least as new as the row, so a rebuild never writes older state over newer."""
+    with transaction.atomic():
+        game = _projection(game_id, lock=True)
+        view = _view(game_id, kind)
+        found = _differences(game, view, kind)
+        if found and fix:
+            _save(game, view, kind)
+    return found
 
 
 P = TypeVar("P", bound=Model)

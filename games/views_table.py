@@ -8,7 +8,9 @@ POST/redirect/GET. Refusals come back as the rulebook words them, with the state
 
 * ``Refused`` (a rule): 422, the message above the controls;
 * ``Conflict`` (someone else changed the table): 409, the table as it stands now;
-* ``NotAllowed``: 403 page.
+* ``NotAllowed``: 403 page. The page shows the hand to be played, so it is also refused (403)
+  to anyone who is not one of the game's officials (games/hands.py), even where the game's
+  policy lets them record plays.
 
 htmx is told to swap 403, 409 and 422 answers (templates/table/enter.html sets
 ``htmx.config.responseHandling``), so the status codes stay truthful for every client.
@@ -72,6 +74,10 @@ from games.templatetags.cards import card_info
 CONFLICT = "Someone else changed this table; here it is as it stands now."
 KEY_REUSED = "This form was already sent (with other content); here is the table as it stands now."
 BAD_FORM = "The form arrived incomplete; here is the table as it stands now: tap again."
+HANDS_HIDDEN = (
+    "This page shows the players' hands: only the game's officials (its creator or staff; at a "
+    "tournament, its organizers and scorekeepers) enter it."
+)
 DEAL_STASH = "table-deal-{game_id}"
 """Session key: the deal an undo took back, offered again by the deal form (one card wrong
 should not mean tapping all 40 again)."""
@@ -379,6 +385,8 @@ def _render_table(
     keep: Mapping[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    if not services.game_sees_hands(game=game, user=request.user):
+        return _forbidden(request, HANDS_HIDDEN)  # the page shows the hand to be played
     context = table_context(game, error=error, notice=notice, keep=keep or {})
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"

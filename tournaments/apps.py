@@ -22,9 +22,12 @@ class TournamentsConfig(AppConfig):
 
 
 def _game_status_changed(sender: Any, game_id: Any, **kwargs: Any) -> None:
-    """After a game's commit: if it is a tournament table, sync its result through the queue."""
+    """After a game's commit: if it is a tournament table, ask the queue to handle its status
+    change now. The change itself is in the outbox already: if this message cannot be sent,
+    the periodic sweep (``tournaments.sync_pending``) handles it."""
+    from games.queue import send
     from tournaments.models import TournamentTable
     from tournaments.tasks import sync_game
 
     if TournamentTable.objects.filter(game_id=game_id).exists():
-        sync_game.delay(str(game_id))
+        send(sync_game, str(game_id))

@@ -364,6 +364,21 @@ def _finished(state: TournamentState, data: Mapping[str, Any]) -> None:
     state.status = "finished"
 
 
+STANDINGS_UNCHANGED: Final = frozenset(
+    {
+        CHECKED_IN,
+        ROLE_GRANTED,
+        ROLE_REVOKED,
+        PAIRED,
+        PAIRING_CHANGED,
+        SCHEDULED,
+        ROUND_CLOSED,
+        FINISHED,
+    }
+)
+"""Events that never change the standings (which depend on the players, the confirmed results,
+the byes of published rounds and the scoring settings): a service need not recompute them."""
+
 _HANDLERS: Final[dict[str, Any]] = {
     CREATED: _created,
     SETTINGS_CHANGED: _settings_changed,

@@ -3,7 +3,8 @@
 A tournament table's game is entered by the tournament's scorekeepers and organizers only (a
 scorekeeper of tournament A cannot touch tournament B's tables); only organizers void it, and
 once its result is confirmed only organizers correct it. Round 1's first player must be seat 1
-of the table, as the pairing set it.
+of the table, as the pairing set it. While a round is being played, its organizers and
+scorekeepers (and staff) are the only ones who see the cards still held (games/hands.py).
 """
 
 from __future__ import annotations
@@ -36,7 +37,12 @@ def tournament_games(
         ).values_list("role", flat=True)
     )
     organizer = bool(user.is_staff) or domain.ORGANIZER in roles
-    if action in (policy.VOID, policy.PUBLISH):
+    if action == policy.HANDS:
+        if not organizer and domain.SCOREKEEPER not in roles:
+            raise NotAllowed(
+                "only this tournament's organizers and scorekeepers see the hands being played"
+            )
+    elif action in (policy.VOID, policy.PUBLISH):
         if not organizer:
             raise NotAllowed("only an organizer of this tournament can do this")
     elif not organizer and domain.SCOREKEEPER not in roles:

@@ -4,7 +4,8 @@ Each service: read the projection's state, check who is asking (roles are events
 domain decide (tournaments.domain), append to the stream (games.store, optimistic), fold the new
 events into the state and save the projections, all in one transaction. Games for a published
 round are created through games.services; their results come back through
-:func:`tournament_sync_game`, run by a Celery task when a game's status changes.
+the games' outbox of status changes (:mod:`games.outbox`), handled by
+:func:`tournament_sync_pending` in a Celery task nudged at each change and swept periodically.
 
 Without ``expected_version`` a service re-reads and re-decides on a concurrent change (up to a
 few times), which suits the organizer's buttons and the background tasks; with it, a concurrent
@@ -29,12 +30,13 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from games import outbox, store
 from games import services as games
-from games import store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
-from games.models import Event, GameProjection, Stream
+from games.models import Event, GameProjection, StatusChange, Stream
 from games.names import BadName, clean_names, is_blank
-from games.projection import RESULTS, RETRACTED
+from games.projection import FINISHED, RESULTS, RETRACTED
+from games.queue import enqueue_on_commit
 from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused, User
 from games.store import NewEvent, VersionConflict
 from tournaments import domain, pairing, rounds, standings
@@ -75,9 +77,14 @@ def _refused(refusal: Refusal) -> GameError:
     return Refused(refusal.message, refusal.code)
 
 
-def _projection(tournament_id: uuid.UUID) -> TournamentProjection:
+def _projection(tournament_id: uuid.UUID, *, lock: bool = False) -> TournamentProjection:
+    """The tournament's projection; ``lock``: hold its row until the transaction ends, so that
+    writers take turns (and a rebuild cannot write older state over theirs)."""
+    projections = (
+        TournamentProjection.objects.select_for_update() if lock else TournamentProjection.objects
+    )
     try:
-        return TournamentProjection.objects.get(stream_id=tournament_id)
+        return projections.get(stream_id=tournament_id)
     except TournamentProjection.DoesNotExist:
         raise TournamentNotFound(f"there is no tournament {tournament_id}") from None
 
@@ -241,8 +248,13 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
     }
 
 
-def _save(projection: TournamentProjection, state: TournamentState) -> None:
-    """Store the folded state and what is derived from it (standings, roles, tables)."""
+def _save(
+    projection: TournamentProjection, state: TournamentState, *, standings: bool = True
+) -> None:
+    """Store the folded state and what is derived from it (standings, roles, tables).
+    ``standings=False``: the new events leave the standings as they were (the costliest part of
+    a save in a big tournament: ranking every player), so they are neither computed nor
+    written again."""
     config = state.config
     projection.name = config.name
     projection.date = Date.fromisoformat(config.date)
@@ -252,10 +264,25 @@ def _save(projection: TournamentProjection, state: TournamentState) -> None:
     projection.rounds_planned = config.rounds
     projection.current_round = sum(1 for r in state.rounds if r.status != "proposed")
     projection.state = domain.to_json(state)
-    projection.standings = rounds.standings_json(state)
-    projection.save()
+    if standings or projection._state.adding:
+        projection.standings = rounds.standings_json(state)
+        projection.save()
+    else:
+        projection.save(update_fields=[*_SAVED_FIELDS, "updated_at"])
     _sync_roles(projection, state)
     _sync_tables(projection, state)
+
+
+_SAVED_FIELDS = (
+    "name",
+    "date",
+    "status",
+    "game_type",
+    "version",
+    "rounds_planned",
+    "current_round",
+    "state",
+)
 
 
 def _sync_roles(projection: TournamentProjection, state: TournamentState) -> None:
@@ -316,7 +343,11 @@ def _append(
     else:
         for row in rows:
             domain.apply(state, row.version, row.type, row.data)
-    _save(projection, state)
+    _save(
+        projection,
+        state,
+        standings=not all(kind in domain.STANDINGS_UNCHANGED for kind, _ in events),
+    )
     return TournamentChange(
         tournament_id=projection.stream_id,
         version=state.version,
@@ -343,13 +374,16 @@ def _act(
     after: Callable[[TournamentState], None] | None = None,
     roles: tuple[str, ...] = (ORGANIZER,),
 ) -> TournamentChange:
-    """Decide and append in one transaction; re-decide on a concurrent change unless the
-    caller named the version it expects. Who may act (``roles``) is checked first, then the
+    """Decide and append in one transaction, holding the tournament row's lock: writers of one
+    tournament take turns instead of deciding on the same state and then failing at the append
+    (result syncs running at once would burn each other's retries). A version that moved
+    anyway (a stream written without the projection's lock) is re-read and re-decided unless
+    the caller named the version it expects. Who may act (``roles``) is checked first, then the
     version, then the decision."""
     for attempt in range(ATTEMPTS):
         try:
             with transaction.atomic():
-                projection = _projection(tournament_id)
+                projection = _projection(tournament_id, lock=True)
                 state = _state(projection)
                 _require(state, user, *roles, system=system)
                 if expected_version is not None and state.version != expected_version:
@@ -833,25 +867,70 @@ def tournament_undo(
 # ----------------------------------------------------------------------------- results
 
 
-def _entered_by(game_id: uuid.UUID) -> tuple[int, ...]:
-    """Who entered a game's plays or results (for the second-person confirmation)."""
+def _entered_by(game_id: uuid.UUID, until: int) -> tuple[int, ...]:
+    """Who entered a game's plays or results, up to version ``until`` (for the second-person
+    confirmation)."""
     kind_types = GAME_TYPES[GameProjection.objects.get(stream_id=game_id).game_type].record_types
+    entries = Event.objects.filter(stream_id=game_id, version__gt=1, version__lte=until)
     users = {
         e.metadata.get("by_id")
-        for e in Event.objects.filter(stream_id=game_id, version__gt=1).only("type", "metadata")
+        for e in entries.only("type", "metadata")
         if e.type in kind_types or e.type in (RESULTS, RETRACTED)
     }
     return tuple(sorted(u for u in users if isinstance(u, int)))
 
 
+SYNC_BATCH = 100
+"""How many status changes one sync task handles at most (the sweep comes back for more)."""
+
+
+def tournament_sync_pending(
+    *, game_id: uuid.UUID | None = None, limit: int = SYNC_BATCH
+) -> list[str]:
+    """Handle the games' pending status changes (the outbox, :mod:`games.outbox`), oldest first
+    and in order per game: each in one transaction that writes the tournament's event and
+    marks the change handled, so each is reflected exactly once whatever fails in between.
+    ``game_id``: only that game's changes. Returns what was done for each."""
+    done: list[str] = []
+    while len(done) < limit:
+        with transaction.atomic():
+            change = outbox.take_next(game_id)
+            if change is None:
+                break
+            outcome = _sync_change(change)
+            outbox.mark_handled(change, outcome)
+        done.append(outcome)
+    return done
+
+
 def tournament_sync_game(*, game_id: uuid.UUID) -> str:
-    """Bring a tournament table's result in line with its game (the Celery task's work):
-    record the result of a finished game, withdraw it if the game was corrected or voided.
-    Idempotent: running it twice records one result."""
-    link = TournamentTable.objects.filter(game_id=game_id).first()
+    """Bring a tournament table's result in line with its game's pending status changes (the
+    Celery task's work): record the result of a finished game, withdraw it if the game was
+    corrected or voided. Idempotent: running it twice records one result."""
+    done = tournament_sync_pending(game_id=game_id)
+    return ", ".join(done) if done else "unchanged"
+
+
+def _placements(
+    state: TournamentState, table: domain.Table, game_type: str, summary: Mapping[str, Any]
+) -> tuple[domain.Placement, ...]:
+    """A finished game's result as the tournament records it (players by their ids)."""
+    by_name = {state.players[p].name: p for p in table.seats}
+    return tuple(
+        domain.Placement(
+            player=by_name[p.player], place=p.rank, victory_points=p.total, last_round=p.last_round
+        )
+        for p in GAME_TYPES[game_type].placements(summary)
+    )
+
+
+def _sync_change(change: StatusChange) -> str:
+    """Reflect one status change of a game in its tournament (inside the caller's
+    transaction): the result as it was at the change's version."""
+    link = TournamentTable.objects.filter(game_id=change.game_id).first()
     if link is None:
         return "not a tournament game"
-    game = GameProjection.objects.get(stream_id=game_id)
+    game_id = change.game_id
     outcome = {"done": "unchanged"}
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
@@ -859,20 +938,15 @@ def tournament_sync_game(*, game_id: uuid.UUID) -> str:
         if found is None:
             return []
         rnd, table = found
-        if game.status == "finished":
-            if table.result_version == game.version:
+        if change.status == FINISHED:
+            if table.result_version == change.version:
                 return []
-            kind = GAME_TYPES[game.game_type]
-            by_name = {state.players[p].name: p for p in table.seats}
-            placements = [
-                {
-                    "player": by_name[p.player],
-                    "place": p.rank,
-                    "victory_points": p.total,
-                    "last_round": p.last_round,
-                }
-                for p in kind.placements(game.summary)
-            ]
+            game_type, summary = games.game_summary_at(game_id=game_id, version=change.version)
+            placements = _placements(state, table, game_type, summary)
+            if table.result == placements:
+                # Finished again with no change between: the same result (a change made anew
+                # by a rebuild after a restore, at a later version such as game_published).
+                return []
             outcome["done"] = "recorded"
             return [
                 (
@@ -881,9 +955,9 @@ def tournament_sync_game(*, game_id: uuid.UUID) -> str:
                         "round": rnd.number,
                         "table": table.number,
                         "game": str(game_id),
-                        "game_version": game.version,
-                        "placements": placements,
-                        "entered_by": list(_entered_by(game_id)),
+                        "game_version": change.version,
+                        "placements": [dataclasses.asdict(p) for p in placements],
+                        "entered_by": list(_entered_by(game_id, change.version)),
                     },
                 )
             ]
@@ -948,7 +1022,7 @@ def _maybe_advance(tournament_id: uuid.UUID) -> Callable[[TournamentState], None
         if number is not None:
             from tournaments.tasks import advance
 
-            transaction.on_commit(lambda: advance.delay(str(tournament_id), number))
+            enqueue_on_commit(advance, str(tournament_id), number)
 
     return after
 
@@ -1145,7 +1219,8 @@ def _new_projection(stream_id: uuid.UUID) -> TournamentProjection:
 
 
 def tournaments_rebuild(*, fix: bool = True) -> tuple[int, list[games.Difference]]:
-    """Recompute every tournament projection from its stream (rebuild_projections calls it)."""
+    """Recompute every tournament projection from its stream (rebuild_projections calls it),
+    and find tables whose game's result never reached the tournament (and, fixing, send it)."""
     differences: list[games.Difference] = []
     checked = 0
     for projection in games.streams_projected(
@@ -1153,18 +1228,80 @@ def tournaments_rebuild(*, fix: bool = True) -> tuple[int, list[games.Difference
     ):
         checked += 1
         state = _fold(projection.stream_id)
-        rebuilt_state = games.as_stored(domain.to_json(state))
-        rebuilt_standings = games.as_stored(rounds.standings_json(state))
-        found = [
-            games.Difference(projection.stream_id, field, stored, rebuilt)
-            for field, stored, rebuilt in (
-                ("state", projection.state, rebuilt_state),
-                ("standings", projection.standings, rebuilt_standings),
-            )
-            if stored != rebuilt
-        ]
-        differences.extend(found)
-        if found and fix:
+        found = _projection_differences(projection, state)
+        if found and not projection._state.adding:
+            found = _recheck(projection.stream_id, fix=fix)
+        elif found and fix:
             with transaction.atomic():
                 _save(projection, state)
+        differences.extend(found)
+        differences.extend(_unsynced_tables(projection.stream_id, state, fix=fix))
     return checked, differences
+
+
+def _projection_differences(
+    projection: TournamentProjection, state: TournamentState
+) -> list[games.Difference]:
+    rebuilt_state = games.as_stored(domain.to_json(state))
+    rebuilt_standings = games.as_stored(rounds.standings_json(state))
+    return [
+        games.Difference(projection.stream_id, field, stored, rebuilt)
+        for field, stored, rebuilt in (
+            ("state", projection.state, rebuilt_state),
+            ("standings", projection.standings, rebuilt_standings),
+        )
+        if stored != rebuilt
+    ]
+
+
+def _recheck(tournament_id: uuid.UUID, *, fix: bool) -> list[games.Difference]:
+    """Compare (and fix) again under the row's lock: writers may have moved the row and the
+    stream on since the first look, and a rebuild must never write older state over theirs."""
+    with transaction.atomic():
+        projection = _projection(tournament_id, lock=True)
+        state = _fold(tournament_id)
+        found = _projection_differences(projection, state)
+        if found and fix:
+            _save(projection, state)
+    return found
+
+
+def _unsynced_tables(
+    tournament_id: uuid.UUID, state: TournamentState, *, fix: bool
+) -> list[games.Difference]:
+    """Tables whose result disagrees with their game and that no pending status change will
+    mend (a change lost before the outbox existed): reported, and when fixing, put in the
+    outbox and handled at once."""
+    tables: dict[uuid.UUID, domain.Table] = {
+        uuid.UUID(table.game): table
+        for rnd in state.rounds
+        for table in rnd.tables
+        if table.game is not None
+    }
+    if not tables:
+        return []
+    waiting = set(
+        StatusChange.objects.filter(game_id__in=tables, handled_at__isnull=True).values_list(
+            "game_id", flat=True
+        )
+    )
+    found = []
+    for game in GameProjection.objects.filter(stream_id__in=tables).only(
+        "stream_id", "game_type", "version", "status", "summary"
+    ):
+        table = tables[game.stream_id]
+        result = (
+            _placements(state, table, game.game_type, game.summary)
+            if game.status == FINISHED
+            else None
+        )
+        if game.stream_id in waiting or table.result == result:
+            continue
+        found.append(
+            games.Difference(tournament_id, f"table {table.number} result", table.result, result)
+        )
+        if fix:
+            with transaction.atomic():
+                outbox.record(game)
+            tournament_sync_pending(game_id=game.stream_id)
+    return found

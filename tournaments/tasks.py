@@ -25,13 +25,30 @@ RETRY_ON = (DatabaseError, Conflict)
     max_retries=8,
 )
 def sync_game(game_id: str) -> str:
-    """A tournament game finished (or stopped being finished): record (or withdraw) its
-    result in the tournament's stream; then render the public standings of that new version
-    into the cache, here rather than in the first visitor's request."""
+    """A tournament game finished (or stopped being finished): handle its pending status
+    changes (record or withdraw its result in the tournament's stream); then render the
+    public standings of that new version into the cache, here rather than in the first
+    visitor's request."""
     game = uuid.UUID(game_id)
     with views_public.public_standings_rendered_after(services.tournament_of_game(game)):
         outcome = services.tournament_sync_game(game_id=game)
+    services.tournament_sync_pending()  # what an earlier failure may have left behind
     return outcome
+
+
+@shared_task(
+    name="tournaments.sync_pending",
+    acks_late=True,
+    autoretry_for=RETRY_ON,
+    retry_backoff=True,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=8,
+)
+def sync_pending() -> list[str]:
+    """The beat schedule's sweep of the games' outbox: every status change whose nudge was lost
+    (broker down, a process killed after its commit) reaches its tournament here."""
+    return services.tournament_sync_pending()
 
 
 @shared_task(

@@ -234,6 +234,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BEAT_SCHEDULE = {
     # Pair (and publish) the rounds whose set time has come.
     "tournament-schedules": {"task": "tournaments.run_schedules", "schedule": 60.0},
+    # Handle the games' status changes whose nudge was lost (broker down, a killed process).
+    "tournament-sync-sweep": {
+        "task": "tournaments.sync_pending",
+        "schedule": env.float("TNC_SYNC_SWEEP_SECONDS", default=10.0),
+    },
+}
+# A message to a broker that is down fails fast (the work waits in the database, not here).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
 }
 
 # --- Logging -----------------------------------------------------------------

@@ -286,7 +286,9 @@ class GameDetailView(APIView):
 class GameEventsView(APIView):
     @extend_schema(
         summary="A game's events",
-        description="The game's whole history, corrections included, in version order.",
+        description="The game's whole history, corrections included, in version order. "
+        "While a round is being played, the cards still held are hidden from anyone but the "
+        "game's officials (docs/api.md, Hidden hands).",
         parameters=[s.EventsQuerySerializer],
         responses={200: s.GameEventsSerializer, 400: BAD_REQUEST, 404: NOT_FOUND},
         tags=["games"],
@@ -389,7 +391,9 @@ class GameRecordView(APIView):
     @extend_schema(
         summary="Export a game's record file",
         description="The effective record (corrections applied) in the record format v1, as "
-        "an attachment `game-<id>.jsonl`. A results-only game has none (422 results_only).",
+        "an attachment `game-<id>.jsonl`. A results-only game has none (422 results_only). "
+        "While a round is being played, anyone but the game's officials gets the record up "
+        "to the end of the last finished round.",
         responses={
             (200, RECORD_MEDIA_TYPE): OpenApiResponse(
                 OpenApiTypes.STR, description="JSON Lines, one event per line."
@@ -447,7 +451,8 @@ class LogView(APIView):
     @extend_schema(
         summary="The global event log",
         description="Every stream's events in commit order, for projections and exports "
-        "elsewhere. Read on from `next`: no event is ever skipped, even one committed late.",
+        "elsewhere. Read on from `next`: no event is ever skipped, even one committed late. "
+        "Hands of a round being played are hidden as in a game's events.",
         parameters=[s.LogQuerySerializer],
         responses={
             200: s.LogSerializer,
@@ -459,8 +464,8 @@ class LogView(APIView):
     def get(self, request: Request) -> Response:
         query = _valid(s.LogQuerySerializer, request.query_params)
         after: store.Cursor = query["after"]
-        events = store.read_all(after=after, limit=query["limit"])
-        following = store.cursor_of(events[-1]) if events else after
+        events = services.log_read(after=after, limit=query["limit"], user=request.user)
+        following = store.Cursor(events[-1].tx_id, events[-1].id) if events else after
         return Response(
             {
                 "events": s.LogEventSerializer(events, many=True).data,

@@ -353,14 +353,14 @@ class Stack:
         process, log_path = self._spawn(name, command, env)
         return self._add(CeleryWorker(name, process, log_path, self.queue))
 
-    def start_beat(self, *, schedule: Path) -> Beat:
+    def start_beat(self, *, schedule: Path, env: Mapping[str, str] | None = None) -> Beat:
         """``celery beat`` with its schedule file at ``schedule``, sending to the test's queue
         (without remote control, unlike docker-compose.yml's: nothing here pings it)."""
         command = [
             sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "info",
             "--schedule", str(schedule), f"task_default_queue={self.queue}",
         ]  # fmt: skip
-        process, log_path = self._spawn("beat", command, None)
+        process, log_path = self._spawn("beat", command, env)
         return self._add(Beat("beat", process, log_path))
 
     def _add(self, service: S) -> S:

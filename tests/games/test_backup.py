@@ -73,6 +73,7 @@ def tournament(django_user_model: type[User]) -> uuid.UUID:
     games.game_correct(
         game_id=last.stream_id, expected_version=last.version, retract=1, user=organizer
     )
+    t.tournament_sync_game(game_id=last.stream_id)  # the worker's part: withdraw its result
     return tid
 
 

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from engine.events import to_json
 from engine.simulate import simulate
 from games import services as games
+from games import store
 from games.models import Event, GameProjection
 from games.services import NotAllowed, Refused
 from tournaments import services as t
@@ -497,11 +498,13 @@ class LostQueue:
     """advance.delay whose message never reaches the broker (a worker died after the commit,
     or the broker refused it)."""
 
+    name = "tournaments.advance"
+
     def __init__(self) -> None:
         self.calls: list[Any] = []
 
-    def delay(self, *args: Any) -> None:
-        self.calls.append(args)
+    def apply_async(self, args: Any) -> None:
+        self.calls.append(tuple(args))
 
 
 def test_a_lost_advance_is_recovered_by_the_next_sync_or_the_beat(
@@ -672,3 +675,69 @@ def test_downloads_are_public_once_released(organizer: User) -> None:
         tournament_id=tid, changes={"downloads_released": True}, user=organizer
     )
     t.tournament_check_downloads(tournament_id=tid, user=None)
+
+
+# ----------------------------------------------------------------------------- the write path
+
+
+def test_events_said_to_leave_the_standings_as_they_were_do(
+    organizer: User, scorekeeper: User, on_commit: Any
+) -> None:
+    from datetime import UTC, datetime
+
+    from tournaments import domain, rounds
+
+    tid = new_tournament(organizer, names=[], check_in=True)
+    t.tournament_register(tournament_id=tid, user=organizer, names=NAMES + ["Ivy", "Jo"])
+    for player in summary(tid)["players"]:
+        t.tournament_check_in(tournament_id=tid, player=player["id"], user=organizer)
+    t.tournament_set_role(
+        tournament_id=tid, username="sam", role="scorekeeper", grant=True, user=organizer
+    )
+    for number in (1, 2):
+        t.tournament_pair(tournament_id=tid, user=organizer)
+        first, second = tables(tid, number)[0][:2]
+        ids = {p["name"]: p["id"] for p in summary(tid)["players"]}
+        t.tournament_swap(
+            tournament_id=tid, round=number, a=ids[first], b=ids[second], user=organizer
+        )
+        complete_round(tid, number, organizer, on_commit)
+    t.tournament_schedule(
+        tournament_id=tid, round=3, at=datetime(2026, 12, 24, 20, tzinfo=UTC), user=organizer
+    )
+    t.tournament_set_role(
+        tournament_id=tid, username="sam", role="scorekeeper", grant=False, user=organizer
+    )
+    t.tournament_finish(tournament_id=tid, user=organizer)
+
+    events = [(e.version, e.type, e.data) for e in store.read_stream(tid)]
+    assert {kind for _, kind, _ in events} >= domain.STANDINGS_UNCHANGED
+    state = domain.fold([])
+    for version, kind, data in events:
+        before = rounds.standings_json(state) if kind in domain.STANDINGS_UNCHANGED else None
+        domain.apply(state, version, kind, data)
+        if before is not None:
+            assert rounds.standings_json(state) == before, f"{kind} changed the standings"
+    assert games.rebuild_all(fix=False)["tournaments"] == (1, [])
+
+
+def test_a_check_in_does_not_rank_the_players_again(
+    organizer: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments import rounds
+
+    tid = new_tournament(organizer, names=[], check_in=True)
+    t.tournament_register(tournament_id=tid, user=organizer, names=NAMES[:4])
+    ranked: list[int] = []
+    rank = rounds.standings_json
+
+    def counted(state: Any) -> dict[str, Any]:
+        ranked.append(1)
+        return rank(state)
+
+    monkeypatch.setattr(rounds, "standings_json", counted)
+    player = summary(tid)["players"][0]["id"]
+    t.tournament_check_in(tournament_id=tid, player=player, user=organizer)
+    assert ranked == []
+    t.tournament_drop(tournament_id=tid, player=player, user=organizer)
+    assert ranked == [1]  # a drop shows in the standings

@@ -1,0 +1,109 @@
+"""The tournament's write path in a 1,000-player event: the worker's time to record one result,
+and one check-in, in server time (in-process, no HTTP).
+
+    .venv/bin/python benchmarks/tournament_writes.py [--players 1000] [--rounds 3] [--runs 7]
+        [--rebuild]
+
+It uses the load benchmark's seed database (benchmarks/load_standings.py: a tournament of
+``--players`` checked-in players, ``--rounds`` rounds of results, the next round published; built
+once, a few minutes, on the PostgreSQL server of $BENCH_DATABASE_URL) and works on a fresh copy
+of it (the load benchmark's copy: do not run both at once). Then, with the Celery nudges off
+(as if the broker were slow), for ``--runs`` tables of the live round: the table's results are
+entered (not timed), then the worker's part is timed (``tournament_sync_pending``: take the
+status change, append ``result_recorded``, fold, save the projections, mark the change
+handled). And ``--runs`` times: a late player registered (not
+timed), then checked in (timed: ``tournament_check_in``). Prints the machine and the medians.
+
+A benchmark: nothing passes or fails. Targets (issue 11, 2-core machine): one result <= 40 ms,
+one check-in <= 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+import uuid
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import load_standings  # noqa: E402
+
+
+def options() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--rebuild", action="store_true", help="build the seed database again")
+    return parser.parse_args()
+
+
+def timed(work: Any) -> float:
+    start = time.perf_counter()
+    work()
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(setup: dict[str, Any], runs: int) -> dict[str, list[float]]:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from config import celery_app
+    from games import services as games
+    from tournaments import services as t
+
+    # The nudges go nowhere: the worker's part is timed on its own.
+    celery_app.conf.update(task_always_eager=False, broker_url="memory://")
+    organizer = get_user_model().objects.get(username="organizer")
+    tid = uuid.UUID(setup["tournament"])
+    figures: dict[str, list[float]] = {"result": [], "check-in": []}
+    for table in setup["tables"][:runs]:
+        game_id = uuid.UUID(table["game"])
+        game = games.game_get(game_id=game_id, user=organizer)
+        games.game_enter_results(
+            game_id=game_id,
+            expected_version=game.version,
+            scores={name: [3, 2, 1] for name in table["seats"]},
+            user=organizer,
+        )
+        figures["result"].append(timed(partial(t.tournament_sync_pending, game_id=game_id)))
+    for number in range(runs):
+        name = f"Late {number}"
+        t.tournament_register(tournament_id=tid, user=organizer, names=[name], checked_in=False)
+        players = t.tournament_get(tournament_id=tid, user=organizer)[1]["players"]
+        late = next(p["id"] for p in players if p["name"] == name)
+        check_in = partial(t.tournament_check_in, tournament_id=tid, player=late, user=organizer)
+        figures["check-in"].append(timed(check_in))
+    return figures
+
+
+def main() -> None:
+    args = options()
+    setup, took = load_standings.prepare(args)
+    database = load_standings.DATABASE
+    os.environ.update(load_standings.server_env(database, "locmem://"))
+    os.environ.pop("CELERY_BROKER_URL", None)
+    figures = measure(setup, args.runs)
+    print(f"machine: {load_standings.machine()}")
+    print(f"setup: {setup['players']} players, {setup['rounds_played']} rounds played ({took})")
+    for name, values in figures.items():
+        print(
+            f"{name}: median {statistics.median(values):.1f} ms, "
+            f"min {min(values):.1f}, max {max(values):.1f} ({len(values)} runs)"
+        )
+    print(json.dumps({k: round(statistics.median(v), 1) for k, v in figures.items()}))
+
+
+if __name__ == "__main__":
+    main()
