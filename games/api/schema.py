@@ -3,6 +3,7 @@
 * A request body names every key it may have (``additionalProperties: false``): the request
   serializers refuse any other key (games.api.serializers.RequestSerializer).
 * A few bodies have a rule across their keys: :data:`BODY_RULES`.
+* Every operation that reads a JSON body may answer 413 ``too_large`` (games.api.parsers).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ BODY_RULES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
+TOO_LARGE = "A JSON body over 1 MiB (too_large)."
+
+
 def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular's POSTPROCESSING_HOOKS entry (after its enum hook)."""
     components = result.get("components", {}).get("schemas", {})
@@ -33,6 +37,8 @@ def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str
             if not isinstance(operation, dict):
                 continue
             content = operation.get("requestBody", {}).get("content", {})
+            if any(media_type.endswith("json") for media_type in content):
+                _may_be_too_large(operation.setdefault("responses", {}))
             for media_type, body in content.items():
                 if not media_type.endswith("json"):
                     continue
@@ -45,3 +51,14 @@ def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str
                 if name in BODY_RULES:
                     component.update(BODY_RULES[name](component))
     return result
+
+
+def _may_be_too_large(responses: dict[str, Any]) -> None:
+    known = responses.get("413")
+    if known is not None:
+        known["description"] = f"{known.get('description', '')} Or: {TOO_LARGE}".strip()
+        return
+    responses["413"] = {
+        "description": TOO_LARGE,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }

@@ -92,6 +92,19 @@ def test_request_bodies_name_every_key_they_take(schema: dict[str, Any]) -> None
     assert components["TokenRequest"]["properties"]["username"]["minLength"] == 1
 
 
+def test_every_json_write_documents_413_too_large(schema: dict[str, Any]) -> None:
+    assert "Error" in schema["components"]["schemas"]
+    writes = [
+        (path, method, operation)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if "application/json" in operation.get("requestBody", {}).get("content", {})
+    ]
+    assert len(writes) > 20
+    for path, method, operation in writes:
+        assert "too_large" in operation["responses"]["413"]["description"], (method, path)
+
+
 def test_null_scores_are_the_rules_to_refuse(api: APIClient) -> None:
     game = create(api)
     response = api.post(
