@@ -19,7 +19,6 @@ from datetime import datetime
 from functools import update_wrapper
 from typing import Any, Concatenate, ParamSpec
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -27,8 +26,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
@@ -37,7 +35,7 @@ from django_htmx.middleware import HtmxDetails
 from engine.cards import ROUNDS_PER_GAME
 from games.gametypes import GAME_TYPES
 from games.services import Conflict, GameNotFound, NotAllowed, Refused
-from tournaments import domain, standings
+from tournaments import desk_qr, domain, standings
 from tournaments import services as t
 from tournaments.forms_desk import (
     CONFIRMATION_LABELS,
@@ -54,7 +52,7 @@ from tournaments.forms_desk import (
     TournamentForm,
     described,
 )
-from tournaments.models import TournamentProjection, TournamentRole
+from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
 from tournaments.services import TournamentChange
 
 SWAP_NOTE = "Changed by hand"
@@ -144,10 +142,8 @@ def table_link(game_id: str) -> str:
         return f"/table/{game_id}/"
 
 
-def qr_svg(url: str, label: str) -> SafeString:
-    """A QR code of ``url`` as inline SVG, named for assistive technology."""
-    svg = segno.make(url, error="m").svg_inline(border=2, title=label, omitsize=True)
-    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+def qr_label(table: int) -> str:
+    return f"QR code of table {table}'s link"
 
 
 # ----------------------------------------------------------------------------- who is asking
@@ -270,7 +266,8 @@ def _round_view(
     with_qr: bool = False,
 ) -> dict[str, Any]:
     """A round as the desk shows it: tables with seats in order, their spread and repeats, the
-    short tables and byes with who had one before, results and what is missing."""
+    short tables and byes with who had one before, results and what is missing. Each table's QR
+    code is an image (``qr_src``) or, ``with_qr``, drawn inline (``qr``: printing)."""
     largest = max(GAME_TYPES[summary["game_type"]].table_sizes)
     small_before, byes_before = _earlier_seats(summary["rounds"], rnd["round"], largest)
     names = {p["id"]: p["name"] for p in summary["players"]}
@@ -313,15 +310,20 @@ def _round_view(
                 "game": table["game"],
                 "link": link,
                 "url": url,
-                "qr": qr_svg(url, f"QR code of table {table['table']}'s link")
-                if with_qr and url
-                else "",
+                "qr": "",
+                "qr_src": reverse("desk:qr", args=[summary["id"], table["game"]]) if url else "",
+                "qr_label": qr_label(table["table"]),
                 "status": status,
                 "status_label": TABLE_STATUS[status],
                 "result": sorted(table["result"] or [], key=lambda r: (r["place"], r["name"])),
                 "confirmed": table["confirmed"],
             }
         )
+    if with_qr:
+        drawings = desk_qr.svgs(table["url"] for table in tables if table["url"])
+        for table in tables:
+            if table["url"]:
+                table["qr"] = desk_qr.inline(drawings[table["url"]], table["qr_label"])
     by_status = defaultdict(list)
     for table in tables:
         by_status[table["status"]].append(table["number"])
@@ -438,7 +440,6 @@ def _page(
             summary,
             current,
             pick=pick if organizer and stage == "proposed" else None,
-            with_qr=stage in ("published", "closed"),
         )
         if current is not None
         else None
@@ -1311,3 +1312,32 @@ def print_pairings(request: DeskRequest, tournament_id: uuid.UUID, round: int) -
 def print_sheets(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     context = _printable(request, tournament_id, round, with_qr=True)
     return render(request, "desk/print_sheets.html", context)
+
+
+QR_CACHE_SECONDS = 7 * 24 * 3600
+"""How long a browser keeps a table's QR code without asking again (a drawing never changes:
+a new link or a new way of drawing is a new ETag)."""
+
+
+@desk_view
+@require_GET
+def qr(request: DeskRequest, tournament_id: uuid.UUID, game: uuid.UUID) -> HttpResponse:
+    """A table's QR code as an SVG image, for the desk (the tournament's organizers and
+    scorekeepers, and staff). Two small queries, not the tournament's whole state: a page of
+    250 tables asks for 250 of these; once per browser, then from its cache (or a 304)."""
+    if not _my_roles(request, tournament_id):
+        raise NotAllowed(
+            "only the organizers and scorekeepers of this tournament use its desk; "
+            "ask an organizer to invite you"
+        )
+    if not TournamentTable.objects.filter(tournament_id=tournament_id, game_id=game).exists():
+        raise Http404("There is no such table.")
+    url = request.build_absolute_uri(table_link(str(game)))
+    tag = desk_qr.etag(url)
+    response = get_conditional_response(request, etag=tag) or HttpResponse(
+        desk_qr.svg(url), content_type="image/svg+xml"
+    )
+    response["ETag"] = tag
+    response["Content-Security-Policy"] = "default-src 'none'"  # a picture, nothing to run
+    patch_cache_control(response, private=True, max_age=QR_CACHE_SECONDS, immutable=True)
+    return response
