@@ -372,7 +372,15 @@ def _standings(summary: Mapping[str, Any], projection: TournamentProjection) -> 
             )
             for c in columns
         ]
-        rows.append({"rank": row["rank"], "dropped": row["dropped"], "cells": cells})
+        rows.append(
+            {
+                "rank": row["rank"],
+                "player": row["player"],
+                "name": row["name"],
+                "dropped": row["dropped"],
+                "cells": cells,
+            }
+        )
     return {"columns": columns, "rows": rows}
 
 
@@ -580,10 +588,82 @@ def _write(
     else:
         message = done(change) if callable(done) else done
     if request.htmx:
+        if panel == "player_row" and change is not None:
+            answer = _player_answer(request, tournament_id, change, message, page.get("row"))
+            if answer is not None:
+                return answer
         page = {k: v for k, v in page.items() if not k.endswith("_form")}
         return _respond(request, tournament_id, panel, notice=message, **page)
     messages.success(request, message)
     return HttpResponseRedirect(_dashboard(tournament_id, anchor or f"{panel}-panel"))
+
+
+ROW_TEMPLATES = {
+    "player_row": TEMPLATE,
+    "player_counts": TEMPLATE,
+    "status": TEMPLATE,
+    "versions": TEMPLATE,
+    "standing_name": "desk/_round.html",
+}
+
+
+def _player_answer(
+    request: DeskRequest,
+    tournament_id: uuid.UUID,
+    change: TournamentChange,
+    notice: str,
+    player: str | None,
+) -> HttpResponse | None:
+    """A player's check-in, drop or reinstatement, to htmx, once paired: their row, and out of
+    band the counts, the status line, the standings' mark of a drop, and the version in the
+    round panel's forms; not the round panel itself (250 tables, 1,000 standings: a player's
+    change alters nothing else there). Built from the change's own state, without reading the
+    tournament again.
+
+    Only when the round panel the page shows is the tournament as it was just before this change
+    (the page sends the version it shows, page_version): otherwise someone else changed it too,
+    and the panel keeps its older version, so that its next action is refused as a conflict and
+    shows the round as it stands, instead of acting on what the organizer has not seen. None:
+    answer the usual way (before round 1 the round panel shows the counts, and is small)."""
+    summary = change.state
+    rounds = summary["rounds"]
+    if not rounds or player is None:
+        return None
+    players = _players(summary, rounds[-1])
+    row = next((p for p in players if p["id"] == player), None)
+    if row is None:
+        return None
+    row["error"] = ""
+    seen = _int(request.POST.get("page_version"))
+    fresh = seen is not None and seen + len(change.appended) == change.version
+    context: dict[str, Any] = {
+        "t": summary,
+        "tid": tournament_id,
+        "version": change.version,
+        "organizer": True,  # the services let only organizers (and staff) change players
+        "status_line": _status_line(summary),
+        "check_in": summary["settings"]["check_in"],
+        "counts": _counts(players),
+        "p": row,
+        "notice": notice,
+        "errors": {},
+    }
+    parts = ["player_counts", "status"]
+    if fresh:
+        parts.append("versions")
+    kinds = {kind for _, kind in change.appended}
+    if summary["standings_visible"] and kinds & {domain.DROPPED, domain.REINSTATED}:
+        parts.append("standing_name")
+        context["row"] = {"player": row["id"], "name": row["name"], "dropped": row["dropped"]}
+    html = str(render_to_string(f"{TEMPLATE}#player_row", context, request))
+    for part in parts:
+        extra = {**context, "oob": True, "standing_oob": True}
+        if part != "player_counts":
+            extra["notice"] = ""
+        html += "<template>"
+        html += render_to_string(f"{ROW_TEMPLATES[part]}#{part}", extra, request)
+        html += "</template>"
+    return HttpResponse(html)
 
 
 def _invalid(

@@ -169,3 +169,125 @@ def test_a_printed_code_has_its_tables_name(olga: User) -> None:
     svg = page.split('<figure class="sheet-qr">')[1].split("</svg>")[0]
     assert svg.startswith('\n          <svg role="img" aria-label="QR code of table 1&#x27;s link"')
     assert "<title>QR code of table 1&#x27;s link</title>" in svg
+
+
+# ----------------------------------------------------------------------------- htmx answers
+
+HTMX = {"HX-Request": "true"}
+
+
+def version_of(tid: uuid.UUID, user: User) -> int:
+    return int(t.tournament_get(tournament_id=tid, user=user)[1]["version"])
+
+
+def oob_versions(body: str) -> set[str]:
+    """The versions an answer gives the round panel's forms (out of band), if any."""
+    found = re.findall(r'value="(\d+)" class="desk-version" hx-swap-oob="outerHTML:input', body)
+    return set(found)
+
+
+def test_an_htmx_check_in_answers_with_the_row_not_the_round(olga: User) -> None:
+    tid, games_ = published(olga, names=TWELVE)
+    t.tournament_register(tournament_id=tid, user=olga, names=["Late Lou"], checked_in=False)
+    client = logged_in(olga)
+    page = html(client.get(desk(tid)))
+    shown = re.search(r'name="page_version" value="(\d+)" id="page-version"', page)
+    assert shown is not None and int(shown.group(1)) == version_of(tid, olga)
+    assert 'hx-include="#page-version"' in page  # the player rows send it
+
+    answer = client.post(
+        desk(tid, "players/P13/check-in/"),
+        {"checked_in": "1", "page_version": shown.group(1)},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200
+    body = html(answer)
+    assert body.lstrip().startswith('<tr id="player-P13">')
+    assert 'aria-pressed="true"' in body
+    assert 'id="round-panel"' not in body and "table-card" not in body
+    assert "<svg" not in body and "<img" not in body and 'id="players-panel"' not in body
+    assert len(answer.content) < 4000
+    assert 'id="player-counts" class="counts" hx-swap-oob="true"' in body
+    assert "13 registered · 13 checked in" in " ".join(body.split())
+    assert 'id="desk-status" class="desk-status" hx-swap-oob="true"' in body
+    now = version_of(tid, olga)
+    assert oob_versions(body) == {str(now)}
+    assert f'name="page_version" value="{now}" id="page-version" hx-swap-oob="true"' in body
+
+    # The round panel's forms, given that version, work.
+    done = client.post(desk(tid, "round/1/close/"), {"expected_version": str(now)}, headers=HTMX)
+    assert done.status_code == 422  # refused for what it is (no results), not a conflict
+    assert "cannot close" in html(done)
+
+
+def test_after_someone_elses_change_the_round_keeps_its_version_and_conflicts(
+    olga: User,
+) -> None:
+    tid, games_ = published(olga, names=TWELVE)
+    t.tournament_register(tournament_id=tid, user=olga, names=["Late Lou"], checked_in=False)
+    client = logged_in(olga)
+    seen = version_of(tid, olga)
+    t.tournament_drop(tournament_id=tid, player="P1", user=olga)  # a co-organizer, meanwhile
+    answer = client.post(
+        desk(tid, "players/P13/check-in/"),
+        {"checked_in": "1", "page_version": str(seen)},
+        headers=HTMX,
+    )
+    assert answer.status_code == 200
+    assert 'id="round-panel"' not in html(answer)
+    assert oob_versions(html(answer)) == set()  # the panel's forms keep what they showed
+    assert 'id="page-version" hx-swap-oob' not in html(answer)
+    stale = client.post(desk(tid, "round/1/close/"), {"expected_version": str(seen)}, headers=HTMX)
+    assert stale.status_code == 409
+    assert "Someone else changed this tournament meanwhile" in html(stale)
+
+
+def test_a_drop_marks_the_players_standings_row_out_of_band(olga: User) -> None:
+    tid, games_ = published(olga, names=TWELVE)
+    client = logged_in(olga)
+    assert 'id="standing-P2"' in html(client.get(desk(tid)))
+    dropped = client.post(
+        desk(tid, "players/P2/drop/"), {"page_version": version_of(tid, olga)}, headers=HTMX
+    )
+    assert dropped.status_code == 200
+    body = html(dropped)
+    assert 'id="round-panel"' not in body
+    cell = body.split('<th scope="row" id="standing-P2" hx-swap-oob="true">')[1].split("</th>")[0]
+    assert 'class="badge dropped"' in cell
+    assert "Reinstate" in body.split("</tr>")[0]  # the row's button
+    back = client.post(
+        desk(tid, "players/P2/reinstate/"), {"page_version": version_of(tid, olga)}, headers=HTMX
+    )
+    cell = html(back).split('id="standing-P2" hx-swap-oob="true">')[1].split("</th>")[0]
+    assert "dropped" not in cell
+    # What the whole page says agrees.
+    page = html(client.get(desk(tid)))
+    assert 'class="dropped"' not in page.split('id="standing-P2"')[1].split("</tr>")[0]
+
+
+def test_without_javascript_a_players_change_still_redirects(olga: User) -> None:
+    tid, _ = published(olga, names=TWELVE)
+    client = logged_in(olga)
+    dropped = client.post(desk(tid, "players/P3/drop/"))
+    assert dropped.status_code == 302
+    assert dropped["Location"] == desk(tid) + "#player-P3"
+    assert "Player 03 has dropped" in html(client.get(dropped["Location"]))
+
+
+def test_before_round_one_a_check_in_still_refreshes_the_round_panels_counts(olga: User) -> None:
+    tid = new_tournament(olga, names=TWELVE, checked_in=False)
+    client = logged_in(olga)
+    answer = client.post(desk(tid, "players/P1/check-in/"), {"checked_in": "1"}, headers=HTMX)
+    assert 'id="round-panel"' in html(answer)
+    assert "1 checked in of 12 registered" in " ".join(html(answer).split())
+
+
+def test_desk_posts_still_need_the_csrf_token(olga: User) -> None:
+    tid, _ = published(olga, names=TWELVE)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(olga)
+    before = version_of(tid, olga)
+    for path in ("players/P1/drop/", "players/P1/check-in/", "round/1/close/"):
+        assert client.post(desk(tid, path), {}, headers=HTMX).status_code == 403
+    assert version_of(tid, olga) == before  # nothing written
+    assert not t.tournament_get(tournament_id=tid, user=olga)[1]["players"][0]["dropped"]
