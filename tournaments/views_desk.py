@@ -22,6 +22,7 @@ from typing import Any, Concatenate, ParamSpec
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
@@ -35,7 +36,7 @@ from django_htmx.middleware import HtmxDetails
 from engine.cards import ROUNDS_PER_GAME
 from games.gametypes import GAME_TYPES
 from games.services import Conflict, GameNotFound, NotAllowed, Refused
-from tournaments import desk_qr, domain, standings
+from tournaments import desk_qr, desk_rows, domain, standings
 from tournaments import services as t
 from tournaments.forms_desk import (
     CONFIRMATION_LABELS,
@@ -270,6 +271,10 @@ def _round_view(
     code is an image (``qr_src``) or, ``with_qr``, drawn inline (``qr``: printing)."""
     largest = max(GAME_TYPES[summary["game_type"]].table_sizes)
     small_before, byes_before = _earlier_seats(summary["rounds"], rnd["round"], largest)
+    site = request.build_absolute_uri("/")[:-1]  # the links, made once: 250 tables
+    game_placeholder = "00000000-0000-0000-0000-000000000000"
+    link_parts = table_link(game_placeholder).split(game_placeholder)
+    qr_parts = reverse("desk:qr", args=[summary["id"], game_placeholder]).split(game_placeholder)
     names = {p["id"]: p["name"] for p in summary["players"]}
     tables = []
     for table in rnd["tables"]:
@@ -291,8 +296,9 @@ def _round_view(
             status = "finished"
         else:
             status = "playing"
-        link = table_link(table["game"]) if table["game"] else ""
-        url = request.build_absolute_uri(link) if link else ""
+        game = table["game"]
+        link = f"{link_parts[0]}{game}{link_parts[1]}" if game else ""
+        url = f"{site}{link}" if link else ""
         tables.append(
             {
                 "number": table["table"],
@@ -311,7 +317,7 @@ def _round_view(
                 "link": link,
                 "url": url,
                 "qr": "",
-                "qr_src": reverse("desk:qr", args=[summary["id"], table["game"]]) if url else "",
+                "qr_src": f"{qr_parts[0]}{game}{qr_parts[1]}" if game else "",
                 "qr_label": qr_label(table["table"]),
                 "status": status,
                 "status_label": TABLE_STATUS[status],
@@ -381,7 +387,7 @@ def _standings(summary: Mapping[str, Any], projection: TournamentProjection) -> 
                 "cells": cells,
             }
         )
-    return {"columns": columns, "rows": rows}
+    return {"columns": columns, "rows": rows, "rows_html": desk_rows.standings_rows(rows)}
 
 
 def _figure(value: Any) -> Any:
@@ -515,8 +521,25 @@ def _page(
         p["error"] = errors.get(f"player-{p['id']}", "")
     for table in round_view["tables"] if round_view else []:
         table["error"] = errors.get(f"table-{table['number']}", "")
+    links = desk_rows.RowLinks.of(tournament_id, get_token(request))
+    if round_view is not None and stage in ("published", "closed"):
+        round_view["cards_html"] = desk_rows.safe(
+            desk_rows.table_cards(
+                round_view,
+                tournament_id=tournament_id,
+                version=summary["version"],
+                csrf_field=links.csrf_field,
+            )
+        )
+    context["player_rows"] = desk_rows.safe(
+        desk_rows.player_rows(players, links, check_in=settings["check_in"])
+    )
     if row is not None:
         context["p"] = next((p for p in players if p["id"] == row), None)
+        if context["p"] is not None:
+            context["row_html"] = desk_rows.safe(
+                desk_rows.player_row(context["p"], links, check_in=settings["check_in"])
+            )
     return context
 
 
@@ -603,7 +626,6 @@ ROW_TEMPLATES = {
     "player_counts": TEMPLATE,
     "status": TEMPLATE,
     "versions": TEMPLATE,
-    "standing_name": "desk/_round.html",
 }
 
 
@@ -651,18 +673,19 @@ def _player_answer(
     parts = ["player_counts", "status"]
     if fresh:
         parts.append("versions")
-    kinds = {kind for _, kind in change.appended}
-    if summary["standings_visible"] and kinds & {domain.DROPPED, domain.REINSTATED}:
-        parts.append("standing_name")
-        context["row"] = {"player": row["id"], "name": row["name"], "dropped": row["dropped"]}
-    html = str(render_to_string(f"{TEMPLATE}#player_row", context, request))
+    links = desk_rows.RowLinks.of(tournament_id, get_token(request))
+    html = desk_rows.player_row(row, links, check_in=context["check_in"])
     for part in parts:
-        extra = {**context, "oob": True, "standing_oob": True}
+        extra = {**context, "oob": True}
         if part != "player_counts":
             extra["notice"] = ""
         html += "<template>"
         html += render_to_string(f"{ROW_TEMPLATES[part]}#{part}", extra, request)
         html += "</template>"
+    kinds = {kind for _, kind in change.appended}
+    if summary["standings_visible"] and kinds & {domain.DROPPED, domain.REINSTATED}:
+        mark = desk_rows.standing_name(row["id"], row["name"], row["dropped"], oob=True)
+        html += f"<template>{mark}</template>"
     return HttpResponse(html)
 
 

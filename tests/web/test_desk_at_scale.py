@@ -291,3 +291,14 @@ def test_desk_posts_still_need_the_csrf_token(olga: User) -> None:
         assert client.post(desk(tid, path), {}, headers=HTMX).status_code == 403
     assert version_of(tid, olga) == before  # nothing written
     assert not t.tournament_get(tournament_id=tid, user=olga)[1]["players"][0]["dropped"]
+
+
+def test_rows_built_in_python_escape_what_players_are_called(olga: User) -> None:
+    odd = '<b>Bo & "Al"</b>'
+    tid, _ = published(olga, names=[*TWELVE[:7], odd])
+    page = html(logged_in(olga).get(desk(tid)))
+    assert "<b>Bo" not in page
+    escaped = "&lt;b&gt;Bo &amp; &quot;Al&quot;&lt;/b&gt;"
+    assert page.count(escaped) >= 4  # the player row (name, two hidden labels), the standings
+    assert f'<th scope="row" id="standing-P8">{escaped}</th>' in page
+    assert '<tr id="player-P8">' in page
