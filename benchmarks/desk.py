@@ -19,7 +19,9 @@ median printed with the size of the answer:
 - an htmx check-in of a late entry, as the player row's form posts it (HX-Request, HX-Target);
 - an htmx drop of a seated player, then their reinstatement;
 - GET the live round's printable score sheets (and the first, cold one);
-- GET one table's QR code image, and again with If-None-Match (where the desk has one).
+- GET one table's QR code image, and again with If-None-Match (where the desk has one);
+- the services alone (tournament_check_in, _drop, _reinstate), for the share of an action
+  that the desk does not control.
 A benchmark: nothing passes or fails. Targets: a desk action <= 150 ms, the dashboard <= 300 ms.
 """
 
@@ -232,6 +234,31 @@ def measure(runs: int) -> dict[str, Any]:
             "bytes": len(first.content),
         }
     )
+    # The services alone, for the share of an action that is not the desk's (other players).
+    late_more = late[runs + 1 :]
+    others = [s["player"] for s in summary["rounds"][-1]["tables"][2]["seats"]]
+    others += [s["player"] for s in summary["rounds"][-1]["tables"][3]["seats"]]
+    service = t.tournament_check_in, t.tournament_drop, t.tournament_reinstate
+    for what, call, players in (
+        ("service alone: tournament_check_in", service[0], late_more),
+        ("service alone: tournament_drop", service[1], others),
+        ("service alone: tournament_reinstate", service[2], others),
+    ):
+        times = []
+        for i in range(runs + 1):
+            start = time.perf_counter()
+            call(tournament_id=tid, player=players[i], user=organizer)
+            if i:
+                times.append(time.perf_counter() - start)
+        results.append(
+            {
+                "what": what,
+                "median_ms": statistics.median(times) * 1000,
+                "min_ms": min(times) * 1000,
+                "max_ms": max(times) * 1000,
+                "bytes": 0,
+            }
+        )
     game = summary["rounds"][-1]["tables"][0]["game"]
     qr = f"{desk}qr/{game}.svg"
     probe = client.get(qr)
