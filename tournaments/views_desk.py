@@ -669,6 +669,7 @@ def _player_answer(
         "p": row,
         "notice": notice,
         "errors": {},
+        "version_forms": summary["status"] != "finished",
     }
     parts = ["player_counts", "status"]
     if fresh:

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
-from tests.web.test_desk import desk, html, logged_in, new_tournament
+from tests.web.test_desk import Capture, desk, finish_table, html, logged_in, new_tournament
 from tournaments import desk_qr
 from tournaments import services as t
 
@@ -302,3 +302,25 @@ def test_rows_built_in_python_escape_what_players_are_called(olga: User) -> None
     assert page.count(escaped) >= 4  # the player row (name, two hidden labels), the standings
     assert f'<th scope="row" id="standing-P8">{escaped}</th>' in page
     assert '<tr id="player-P8">' in page
+
+
+def test_once_finished_no_version_is_sent_to_forms_that_are_gone(
+    olga: User, django_capture_on_commit_callbacks: Capture
+) -> None:
+    tid, games_ = published(olga, names=TWELVE[:8])
+    for number in range(1, len(games_) + 1):
+        finish_table(tid, olga, 1, number, django_capture_on_commit_callbacks)
+        t.tournament_confirm(tournament_id=tid, round=1, table=number, user=olga)
+    t.tournament_close_round(tournament_id=tid, round=1, user=olga)
+    t.tournament_finish(tournament_id=tid, user=olga)
+    client = logged_in(olga)
+    page = html(client.get(desk(tid)))
+    assert 'class="desk-version"' not in page  # no form left that carries it
+    answer = client.post(
+        desk(tid, "players/P1/drop/"), {"page_version": version_of(tid, olga)}, headers=HTMX
+    )
+    assert answer.status_code == 200
+    body = html(answer)
+    assert 'id="round-panel"' not in body
+    assert oob_versions(body) == set()  # htmx would report a swap with no target as an error
+    assert 'id="page-version" hx-swap-oob="true"' in body
