@@ -32,6 +32,7 @@ urlpatterns: list[URLPattern] = [
     path(_ROUND + "close/", views.close_round, name="close"),
     path(_ROUND + "pairings/print/", views.print_pairings, name="print_pairings"),
     path(_ROUND + "sheets/print/", views.print_sheets, name="print_sheets"),
+    path(_T + "qr/<uuid:game>.svg", views.qr, name="qr"),
     path(_T + "settings/", views.public_settings, name="settings"),
     path(_T + "schedule/", views.schedule, name="schedule"),
     path(_T + "finish/", views.finish, name="finish"),

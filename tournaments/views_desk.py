@@ -19,16 +19,15 @@ from datetime import datetime
 from functools import update_wrapper
 from typing import Any, Concatenate, ParamSpec
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.text import capfirst
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
@@ -37,7 +36,7 @@ from django_htmx.middleware import HtmxDetails
 from engine.cards import ROUNDS_PER_GAME
 from games.gametypes import GAME_TYPES
 from games.services import Conflict, GameNotFound, NotAllowed, Refused
-from tournaments import domain, standings
+from tournaments import desk_qr, desk_rows, domain, standings
 from tournaments import services as t
 from tournaments.forms_desk import (
     CONFIRMATION_LABELS,
@@ -54,7 +53,7 @@ from tournaments.forms_desk import (
     TournamentForm,
     described,
 )
-from tournaments.models import TournamentProjection, TournamentRole
+from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
 from tournaments.services import TournamentChange
 
 SWAP_NOTE = "Changed by hand"
@@ -144,10 +143,8 @@ def table_link(game_id: str) -> str:
         return f"/table/{game_id}/"
 
 
-def qr_svg(url: str, label: str) -> SafeString:
-    """A QR code of ``url`` as inline SVG, named for assistive technology."""
-    svg = segno.make(url, error="m").svg_inline(border=2, title=label, omitsize=True)
-    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+def qr_label(table: int) -> str:
+    return f"QR code of table {table}'s link"
 
 
 # ----------------------------------------------------------------------------- who is asking
@@ -270,9 +267,14 @@ def _round_view(
     with_qr: bool = False,
 ) -> dict[str, Any]:
     """A round as the desk shows it: tables with seats in order, their spread and repeats, the
-    short tables and byes with who had one before, results and what is missing."""
+    short tables and byes with who had one before, results and what is missing. Each table's QR
+    code is an image (``qr_src``) or, ``with_qr``, drawn inline (``qr``: printing)."""
     largest = max(GAME_TYPES[summary["game_type"]].table_sizes)
     small_before, byes_before = _earlier_seats(summary["rounds"], rnd["round"], largest)
+    site = request.build_absolute_uri("/")[:-1]  # the links, made once: 250 tables
+    game_placeholder = "00000000-0000-0000-0000-000000000000"
+    link_parts = table_link(game_placeholder).split(game_placeholder)
+    qr_parts = reverse("desk:qr", args=[summary["id"], game_placeholder]).split(game_placeholder)
     names = {p["id"]: p["name"] for p in summary["players"]}
     tables = []
     for table in rnd["tables"]:
@@ -294,8 +296,9 @@ def _round_view(
             status = "finished"
         else:
             status = "playing"
-        link = table_link(table["game"]) if table["game"] else ""
-        url = request.build_absolute_uri(link) if link else ""
+        game = table["game"]
+        link = f"{link_parts[0]}{game}{link_parts[1]}" if game else ""
+        url = f"{site}{link}" if link else ""
         tables.append(
             {
                 "number": table["table"],
@@ -313,15 +316,20 @@ def _round_view(
                 "game": table["game"],
                 "link": link,
                 "url": url,
-                "qr": qr_svg(url, f"QR code of table {table['table']}'s link")
-                if with_qr and url
-                else "",
+                "qr": "",
+                "qr_src": f"{qr_parts[0]}{game}{qr_parts[1]}" if game else "",
+                "qr_label": qr_label(table["table"]),
                 "status": status,
                 "status_label": TABLE_STATUS[status],
                 "result": sorted(table["result"] or [], key=lambda r: (r["place"], r["name"])),
                 "confirmed": table["confirmed"],
             }
         )
+    if with_qr:
+        drawings = desk_qr.svgs(table["url"] for table in tables if table["url"])
+        for table in tables:
+            if table["url"]:
+                table["qr"] = desk_qr.inline(drawings[table["url"]], table["qr_label"])
     by_status = defaultdict(list)
     for table in tables:
         by_status[table["status"]].append(table["number"])
@@ -370,8 +378,16 @@ def _standings(summary: Mapping[str, Any], projection: TournamentProjection) -> 
             )
             for c in columns
         ]
-        rows.append({"rank": row["rank"], "dropped": row["dropped"], "cells": cells})
-    return {"columns": columns, "rows": rows}
+        rows.append(
+            {
+                "rank": row["rank"],
+                "player": row["player"],
+                "name": row["name"],
+                "dropped": row["dropped"],
+                "cells": cells,
+            }
+        )
+    return {"columns": columns, "rows": rows, "rows_html": desk_rows.standings_rows(rows)}
 
 
 def _figure(value: Any) -> Any:
@@ -438,7 +454,6 @@ def _page(
             summary,
             current,
             pick=pick if organizer and stage == "proposed" else None,
-            with_qr=stage in ("published", "closed"),
         )
         if current is not None
         else None
@@ -506,8 +521,25 @@ def _page(
         p["error"] = errors.get(f"player-{p['id']}", "")
     for table in round_view["tables"] if round_view else []:
         table["error"] = errors.get(f"table-{table['number']}", "")
+    links = desk_rows.RowLinks.of(tournament_id, get_token(request))
+    if round_view is not None and stage in ("published", "closed"):
+        round_view["cards_html"] = desk_rows.safe(
+            desk_rows.table_cards(
+                round_view,
+                tournament_id=tournament_id,
+                version=summary["version"],
+                csrf_field=links.csrf_field,
+            )
+        )
+    context["player_rows"] = desk_rows.safe(
+        desk_rows.player_rows(players, links, check_in=settings["check_in"])
+    )
     if row is not None:
         context["p"] = next((p for p in players if p["id"] == row), None)
+        if context["p"] is not None:
+            context["row_html"] = desk_rows.safe(
+                desk_rows.player_row(context["p"], links, check_in=settings["check_in"])
+            )
     return context
 
 
@@ -579,10 +611,83 @@ def _write(
     else:
         message = done(change) if callable(done) else done
     if request.htmx:
+        if panel == "player_row" and change is not None:
+            answer = _player_answer(request, tournament_id, change, message, page.get("row"))
+            if answer is not None:
+                return answer
         page = {k: v for k, v in page.items() if not k.endswith("_form")}
         return _respond(request, tournament_id, panel, notice=message, **page)
     messages.success(request, message)
     return HttpResponseRedirect(_dashboard(tournament_id, anchor or f"{panel}-panel"))
+
+
+ROW_TEMPLATES = {
+    "player_row": TEMPLATE,
+    "player_counts": TEMPLATE,
+    "status": TEMPLATE,
+    "versions": TEMPLATE,
+}
+
+
+def _player_answer(
+    request: DeskRequest,
+    tournament_id: uuid.UUID,
+    change: TournamentChange,
+    notice: str,
+    player: str | None,
+) -> HttpResponse | None:
+    """A player's check-in, drop or reinstatement, to htmx, once paired: their row, and out of
+    band the counts, the status line, the standings' mark of a drop, and the version in the
+    round panel's forms; not the round panel itself (250 tables, 1,000 standings: a player's
+    change alters nothing else there). Built from the change's own state, without reading the
+    tournament again.
+
+    Only when the round panel the page shows is the tournament as it was just before this change
+    (the page sends the version it shows, page_version): otherwise someone else changed it too,
+    and the panel keeps its older version, so that its next action is refused as a conflict and
+    shows the round as it stands, instead of acting on what the organizer has not seen. None:
+    answer the usual way (before round 1 the round panel shows the counts, and is small)."""
+    summary = change.state
+    rounds = summary["rounds"]
+    if not rounds or player is None:
+        return None
+    players = _players(summary, rounds[-1])
+    row = next((p for p in players if p["id"] == player), None)
+    if row is None:
+        return None
+    row["error"] = ""
+    seen = _int(request.POST.get("page_version"))
+    fresh = seen is not None and seen + len(change.appended) == change.version
+    context: dict[str, Any] = {
+        "t": summary,
+        "tid": tournament_id,
+        "version": change.version,
+        "organizer": True,  # the services let only organizers (and staff) change players
+        "status_line": _status_line(summary),
+        "check_in": summary["settings"]["check_in"],
+        "counts": _counts(players),
+        "p": row,
+        "notice": notice,
+        "errors": {},
+        "version_forms": summary["status"] != "finished",
+    }
+    parts = ["player_counts", "status"]
+    if fresh:
+        parts.append("versions")
+    links = desk_rows.RowLinks.of(tournament_id, get_token(request))
+    html = desk_rows.player_row(row, links, check_in=context["check_in"])
+    for part in parts:
+        extra = {**context, "oob": True}
+        if part != "player_counts":
+            extra["notice"] = ""
+        html += "<template>"
+        html += render_to_string(f"{ROW_TEMPLATES[part]}#{part}", extra, request)
+        html += "</template>"
+    kinds = {kind for _, kind in change.appended}
+    if summary["standings_visible"] and kinds & {domain.DROPPED, domain.REINSTATED}:
+        mark = desk_rows.standing_name(row["id"], row["name"], row["dropped"], oob=True)
+        html += f"<template>{mark}</template>"
+    return HttpResponse(html)
 
 
 def _invalid(
@@ -1311,3 +1416,32 @@ def print_pairings(request: DeskRequest, tournament_id: uuid.UUID, round: int) -
 def print_sheets(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     context = _printable(request, tournament_id, round, with_qr=True)
     return render(request, "desk/print_sheets.html", context)
+
+
+QR_CACHE_SECONDS = 7 * 24 * 3600
+"""How long a browser keeps a table's QR code without asking again (a drawing never changes:
+a new link or a new way of drawing is a new ETag)."""
+
+
+@desk_view
+@require_GET
+def qr(request: DeskRequest, tournament_id: uuid.UUID, game: uuid.UUID) -> HttpResponse:
+    """A table's QR code as an SVG image, for the desk (the tournament's organizers and
+    scorekeepers, and staff). Two small queries, not the tournament's whole state: a page of
+    250 tables asks for 250 of these; once per browser, then from its cache (or a 304)."""
+    if not _my_roles(request, tournament_id):
+        raise NotAllowed(
+            "only the organizers and scorekeepers of this tournament use its desk; "
+            "ask an organizer to invite you"
+        )
+    if not TournamentTable.objects.filter(tournament_id=tournament_id, game_id=game).exists():
+        raise Http404("There is no such table.")
+    url = request.build_absolute_uri(table_link(str(game)))
+    tag = desk_qr.etag(url)
+    response = get_conditional_response(request, etag=tag) or HttpResponse(
+        desk_qr.svg(url), content_type="image/svg+xml"
+    )
+    response["ETag"] = tag
+    response["Content-Security-Policy"] = "default-src 'none'"  # a picture, nothing to run
+    patch_cache_control(response, private=True, max_age=QR_CACHE_SECONDS, immutable=True)
+    return response

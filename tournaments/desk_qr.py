@@ -1,0 +1,92 @@
+"""QR codes of the tables' scorekeeper links, drawn once per link.
+
+segno takes ~12 ms to draw one (most of it choosing the best mask), and the desk of a 250-table
+round drew all 250 on every request. What a code shows depends on nothing but the link it
+encodes (the table page of a game, /table/<game id>/, on this site: no name, no token, nothing
+a scan would tell that the link does not), so a drawing is kept: in this process (the last
+``MEMO_SIZE``) and in the shared cache (Django's default cache: Redis in production), so that a
+link is drawn once, not once per worker. The dashboard shows a code as an image
+(views_desk.qr, cached by the browser); the printable score sheets put them inline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Iterable
+
+import segno
+from django.core.cache import cache
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+DRAWING = "segno error=m border=2 v1"
+"""How a code is drawn: part of the cache key and the ETag, so change it with the drawing."""
+CACHE_SECONDS = 30 * 24 * 3600
+MEMO_SIZE = 4096
+
+_memo: dict[str, str] = {}
+
+
+def _digest(url: str) -> str:
+    return hashlib.sha256(f"{DRAWING}\n{url}".encode()).hexdigest()
+
+
+def _key(url: str) -> str:
+    return f"desk-qr:{_digest(url)}"
+
+
+def etag(url: str) -> str:
+    """The drawing's entity tag: it changes only with the link or the way codes are drawn."""
+    return f'"{_digest(url)[:32]}"'
+
+
+def draw(url: str) -> str:
+    """A QR code of ``url`` as a standalone SVG document, without a size (it fills its box)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", border=2, xmldecl=False, omitsize=True)
+    return out.getvalue().decode()
+
+
+def _remember(url: str, drawing: str) -> None:
+    if len(_memo) >= MEMO_SIZE:
+        _memo.clear()
+    _memo[url] = drawing
+
+
+def svg(url: str) -> str:
+    """The drawing of ``url``: from this process's memo, the shared cache, or drawn now."""
+    return svgs([url])[url]
+
+
+def svgs(urls: Iterable[str]) -> dict[str, str]:
+    """The drawings of several links, with one cache round trip for all those not in memory."""
+    urls = list(urls)
+    found = {url: _memo[url] for url in urls if url in _memo}
+    wanted = [url for url in urls if url not in found]
+    if wanted:
+        keys = {_key(url): url for url in wanted}
+        cached = cache.get_many(list(keys))
+        drawn: dict[str, str] = {}
+        for key, url in keys.items():
+            drawing = cached.get(key)
+            if drawing is None:
+                drawing = drawn[key] = draw(url)
+            found[url] = drawing
+            _remember(url, drawing)
+        if drawn:
+            cache.set_many(drawn, CACHE_SECONDS)
+    return found
+
+
+def inline(drawing: str, label: str) -> SafeString:
+    """A drawing to put in a page: an image named for assistive technology."""
+    name = escape(label)
+    opened = drawing.replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1)
+    head, _, rest = opened.partition(">")
+    return mark_safe(f"{head}><title>{name}</title>{rest}")  # noqa: S308 (segno's SVG, escaped label)
+
+
+def forget() -> None:
+    """Empty this process's memo (tests)."""
+    _memo.clear()
