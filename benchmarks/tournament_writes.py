@@ -92,7 +92,7 @@ def main() -> None:
     args = options()
     setup, took = load_standings.prepare(args)
     database = load_standings.DATABASE
-    os.environ.update(load_standings.server_env(database, "locmem://"))
+    os.environ.update(load_standings.server_env(database, "locmemcache://"))
     os.environ.pop("CELERY_BROKER_URL", None)
     figures = measure(setup, args.runs)
     print(f"machine: {load_standings.machine()}")

@@ -378,6 +378,8 @@ STANDINGS_UNCHANGED: Final = frozenset(
 )
 """Events that never change the standings (which depend on the players, the confirmed results,
 the byes of published rounds and the scoring settings): a service need not recompute them."""
+PLAYERS_MARKED: Final = STANDINGS_UNCHANGED | {DROPPED, REINSTATED}
+"""... and events that change no more than a player's dropped mark (ranks ignore it)."""
 
 _HANDLERS: Final[dict[str, Any]] = {
     CREATED: _created,

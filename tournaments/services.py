@@ -249,12 +249,16 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
 
 
 def _save(
-    projection: TournamentProjection, state: TournamentState, *, standings: bool = True
+    projection: TournamentProjection,
+    state: TournamentState,
+    *,
+    events: Sequence[tuple[str, Mapping[str, Any]]] | None = None,
 ) -> None:
     """Store the folded state and what is derived from it (standings, roles, tables).
-    ``standings=False``: the new events leave the standings as they were (the costliest part of
-    a save in a big tournament: ranking every player), so they are neither computed nor
-    written again."""
+    ``events``: the events just folded in, when the state was not refolded: the standings are
+    ranked again only if they can change them (ranking every player is the costliest part of a
+    save in a big tournament). A drop or a reinstatement only flips the player's mark in their
+    row."""
     config = state.config
     projection.name = config.name
     projection.date = Date.fromisoformat(config.date)
@@ -264,11 +268,18 @@ def _save(
     projection.rounds_planned = config.rounds
     projection.current_round = sum(1 for r in state.rounds if r.status != "proposed")
     projection.state = domain.to_json(state)
-    if standings or projection._state.adding:
+    kinds = {kind for kind, _ in events or ()}
+    if events is None or projection._state.adding or not kinds <= domain.PLAYERS_MARKED:
         projection.standings = rounds.standings_json(state)
         projection.save()
-    else:
+    elif kinds <= domain.STANDINGS_UNCHANGED:
         projection.save(update_fields=[*_SAVED_FIELDS, "updated_at"])
+    else:
+        marked = {str(data["player"]) for kind, data in events if kind in domain.PLAYERS_MARKED}
+        for row in projection.standings["rows"]:
+            if row["player"] in marked:
+                row["dropped"] = state.players[row["player"]].dropped
+        projection.save()
     _sync_roles(projection, state)
     _sync_tables(projection, state)
 
@@ -338,16 +349,13 @@ def _append(
         [NewEvent(kind, data) for kind, data in events],
         metadata=_metadata(user, request_id, system),
     )
-    if any(kind == domain.UNDONE for kind, _ in events):
+    refolded = any(kind == domain.UNDONE for kind, _ in events)
+    if refolded:
         state = _fold(projection.stream_id)
     else:
         for row in rows:
             domain.apply(state, row.version, row.type, row.data)
-    _save(
-        projection,
-        state,
-        standings=not all(kind in domain.STANDINGS_UNCHANGED for kind, _ in events),
-    )
+    _save(projection, state, events=None if refolded else events)
     return TournamentChange(
         tournament_id=projection.stream_id,
         version=state.version,

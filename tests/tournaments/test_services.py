@@ -680,7 +680,7 @@ def test_downloads_are_public_once_released(organizer: User) -> None:
 # ----------------------------------------------------------------------------- the write path
 
 
-def test_events_said_to_leave_the_standings_as_they_were_do(
+def test_events_said_to_leave_the_standings_as_they_were_do_or_only_mark_a_player(
     organizer: User, scorekeeper: User, on_commit: Any
 ) -> None:
     from datetime import UTC, datetime
@@ -708,20 +708,27 @@ def test_events_said_to_leave_the_standings_as_they_were_do(
     t.tournament_set_role(
         tournament_id=tid, username="sam", role="scorekeeper", grant=False, user=organizer
     )
+    leader = t._projection(tid).standings["rows"][0]["player"]
+    t.tournament_drop(tournament_id=tid, player=leader, user=organizer)
+    t.tournament_reinstate(tournament_id=tid, player=leader, user=organizer)
+    t.tournament_drop(tournament_id=tid, player=leader, user=organizer)
     t.tournament_finish(tournament_id=tid, user=organizer)
 
     events = [(e.version, e.type, e.data) for e in store.read_stream(tid)]
-    assert {kind for _, kind, _ in events} >= domain.STANDINGS_UNCHANGED
+    assert {kind for _, kind, _ in events} >= domain.PLAYERS_MARKED
     state = domain.fold([])
     for version, kind, data in events:
-        before = rounds.standings_json(state) if kind in domain.STANDINGS_UNCHANGED else None
+        before = rounds.standings_json(state) if kind in domain.PLAYERS_MARKED else None
         domain.apply(state, version, kind, data)
+        if before is not None and kind not in domain.STANDINGS_UNCHANGED:  # only the mark moves
+            for row in before["rows"]:
+                row["dropped"] = state.players[row["player"]].dropped
         if before is not None:
             assert rounds.standings_json(state) == before, f"{kind} changed the standings"
     assert games.rebuild_all(fix=False)["tournaments"] == (1, [])
 
 
-def test_a_check_in_does_not_rank_the_players_again(
+def test_a_check_in_or_a_drop_does_not_rank_the_players_again(
     organizer: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tournaments import rounds
@@ -740,4 +747,12 @@ def test_a_check_in_does_not_rank_the_players_again(
     t.tournament_check_in(tournament_id=tid, player=player, user=organizer)
     assert ranked == []
     t.tournament_drop(tournament_id=tid, player=player, user=organizer)
-    assert ranked == [1]  # a drop shows in the standings
+    assert ranked == []  # a drop only marks the player's row...
+    row = next(r for r in t._projection(tid).standings["rows"] if r["player"] == player)
+    assert row["dropped"] is True
+    t.tournament_reinstate(tournament_id=tid, player=player, user=organizer)
+    row = next(r for r in t._projection(tid).standings["rows"] if r["player"] == player)
+    assert row["dropped"] is False and ranked == []
+    t.tournament_register(tournament_id=tid, user=organizer, names=["Zed"])
+    assert ranked == [1]  # ...a new player is ranked
+    assert games.rebuild_all(fix=False)["tournaments"] == (1, [])
