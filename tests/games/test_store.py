@@ -194,3 +194,72 @@ def test_a_maintenance_connection_may_rewrite_when_it_asks_to() -> None:
 def test_committed_db_tests_can_still_be_flushed(committed_db: None) -> None:
     append(new_stream(), 0, "a")  # committed for real; the fixture's flush must get through
     assert Event.objects.count() >= 1
+
+
+# ------------------------------------------------------------- the stream registry, written once
+
+
+STREAM_STATEMENTS = {
+    "UPDATE kind": "UPDATE games_stream SET kind = 'tournament'",
+    "UPDATE created_at": "UPDATE games_stream SET created_at = created_at - interval '1 day'",
+    "DELETE one": "DELETE FROM games_stream WHERE kind = 'game'",
+    "DELETE all": "DELETE FROM games_stream",
+}
+
+
+def stream_snapshot() -> list[tuple[object, ...]]:
+    return list(Stream.objects.order_by("id").values_list("id", "kind", "created_at"))
+
+
+@pytest.mark.parametrize("name", sorted(STREAM_STATEMENTS))
+def test_the_database_refuses_to_update_or_delete_streams(name: str) -> None:
+    """A game stream re-kinded as a tournament would make rebuild_projections fold a game's
+    events as a tournament's; the registry is as append-only as the log."""
+    set_rewrite_allowed(False)
+    append(new_stream(), 0, "a")
+    new_stream()  # one without events: nothing else would stop deleting it
+    before = stream_snapshot()
+    statement = STREAM_STATEMENTS[name]
+    if connection.vendor == "sqlite":
+        statement = statement.replace("created_at - interval '1 day'", "'2000-01-01 00:00:00'")
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(statement)
+    assert stream_snapshot() == before
+
+
+def test_the_orm_cannot_update_or_delete_streams_either() -> None:
+    set_rewrite_allowed(False)
+    stream = new_stream()
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Stream.objects.filter(id=stream).update(kind=Stream.Kind.TOURNAMENT)
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Stream.objects.filter(id=stream).delete()
+    assert Stream.objects.get(id=stream).kind == Stream.Kind.GAME
+
+
+@pytest.mark.postgres
+def test_postgresql_refuses_to_truncate_the_stream_registry(committed_db: None) -> None:
+    set_rewrite_allowed(False)
+    new_stream()
+    before = stream_snapshot()
+    with (
+        # CASCADE would reach the events' own guard; the registry's must refuse first.
+        pytest.raises(DatabaseError, match="append-only: TRUNCATE on games_stream"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute("TRUNCATE games_stream CASCADE")
+    assert stream_snapshot() == before
+
+
+def test_a_maintenance_connection_may_rewrite_streams_when_it_asks_to() -> None:
+    stream = new_stream()
+    with rewrite_allowed(), transaction.atomic():
+        Stream.objects.filter(id=stream).update(kind=Stream.Kind.TOURNAMENT)
+    assert Stream.objects.get(id=stream).kind == Stream.Kind.TOURNAMENT
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Stream.objects.filter(id=stream).update(kind=Stream.Kind.GAME)  # the guard is back
