@@ -23,6 +23,9 @@ from django.dispatch import receiver
 from django.utils.deconstruct import deconstructible
 
 REWRITE_SETTING = "trick_n_chef.rewrite_allowed"  # a PostgreSQL custom setting (GUC)
+APPEND_ONLY_TABLES = ("games_event", "games_stream")
+"""The log and its stream registry: the triggers refuse UPDATE, DELETE and TRUNCATE."""
+LOG_CLOCK_TABLE = "games_logclock"
 SQLITE_REWRITE_FUNCTION = "tnc_rewrite_allowed"
 
 
