@@ -9,7 +9,10 @@ import time
 import uuid
 
 import pytest
+from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
+from django.test import Client
+from django.utils import timezone
 
 from games import store
 from games.db import rewrite_allowed, set_rewrite_allowed
@@ -263,3 +266,82 @@ def test_a_maintenance_connection_may_rewrite_streams_when_it_asks_to() -> None:
     assert Stream.objects.get(id=stream).kind == Stream.Kind.TOURNAMENT
     with pytest.raises(DatabaseError), transaction.atomic():
         Stream.objects.filter(id=stream).update(kind=Stream.Kind.GAME)  # the guard is back
+
+
+# ----------------------------------------------------------- the feed after a pg_dump restore
+
+
+def beyond_this_clusters_ids() -> int:
+    """A transaction id above this server's next one (on the log's clock, if it has one)."""
+    clock = "0"
+    if "games_logclock" in connection.introspection.table_names():
+        clock = "(SELECT tx_offset FROM games_logclock)"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint + {clock}")
+        row = cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def restore_from_another_cluster(stream: uuid.UUID, count: int) -> None:
+    """What ``pg_restore`` of a dump taken on another server leaves: events whose transaction
+    ids are that server's, far above this one's counter."""
+    elsewhere = beyond_this_clusters_ids() + 1_000_000_000
+    now = timezone.now()
+    Event.objects.bulk_create(
+        Event(
+            stream_id=stream,
+            version=version,
+            type=f"restored {version}",
+            data={},
+            metadata={},
+            recorded_at=now,
+            tx_id=elsewhere + version,
+        )
+        for version in range(1, count + 1)
+    )
+
+
+@pytest.mark.postgres
+def test_a_reader_of_the_feed_misses_nothing_across_a_restore(committed_db: None) -> None:
+    """Restored from another cluster, the log's transaction ids would be above every new one:
+    the restored events hidden behind the horizon, and a reader whose cursor is at the last of
+    them (it followed the old server) never seeing a new event. migrate (which the web
+    container runs on start, docs/operations.md) moves the log's clock past them."""
+    old, restored = new_stream(), new_stream()
+    append(old, 0, "before")
+    restore_from_another_cluster(restored, 2)
+    call_command("migrate", verbosity=0)
+
+    feed = read_all_of((old, restored), expect=3)
+    assert [e.type for e in feed] == ["before", "restored 1", "restored 2"]
+    follower = store.cursor_of(feed[-1])  # also where a reader of the old server stopped
+
+    append(old, 1, "after")
+    append(restored, 2, "after restore")
+    deadline = time.monotonic() + 30
+    while True:
+        new = [e.type for e in store.read_all(follower) if e.stream_id in (old, restored)]
+        if len(new) >= 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
+    assert new == ["after", "after restore"]
+    assert [e.type for e in read_all_of((old, restored), expect=5)] == [
+        "before",
+        "restored 1",
+        "restored 2",
+        "after",
+        "after restore",
+    ]
+
+
+@pytest.mark.postgres
+def test_health_names_a_log_ahead_of_the_server_until_migrate(
+    committed_db: None, client: Client
+) -> None:
+    restore_from_another_cluster(new_stream(), 1)
+    answer = client.get("/health/")
+    assert answer.status_code == 503
+    assert "ahead of this database server" in answer.json()["database"]
+    call_command("migrate", verbosity=0)
+    assert client.get("/health/").json()["database"] == "ok"
