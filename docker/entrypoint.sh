@@ -7,8 +7,15 @@
 # Two database roles (docs/operations.md): migrate connects as the owner (DATABASE_OWNER_URL);
 # every process it starts connects as the app role (DATABASE_URL) and never sees the owner's
 # URL. `as-owner COMMAND...` runs a one-off maintenance command as the owner instead
-# (`docker compose run --rm web as-owner python manage.py import_events -`).
+# (`docker compose run --rm web as-owner python manage.py import_events -`), and `migrate`
+# migrates and grants as the web container does on start (`docker compose run --rm web migrate`).
 set -eu
+
+# `migrate`: only what the web container does first (after a restore into a new database).
+if [ "${1:-}" = "migrate" ]; then
+    shift
+    exec python /app/docker/migrate.py --noinput "$@"
+fi
 
 if [ "${1:-}" = "as-owner" ]; then
     shift

@@ -438,6 +438,12 @@ def test_as_owner_runs_a_maintenance_command_as_the_owner(tmp_path: Path) -> Non
     assert status == 2 and calls == []
 
 
+def test_the_entrypoints_migrate_is_the_web_containers(tmp_path: Path) -> None:
+    status, calls = run_entrypoint_env(tmp_path, "migrate")
+    assert status == 0
+    assert calls == ["python /app/docker/migrate.py --noinput url=app owner=owner"]
+
+
 @pytest.mark.postgres
 def test_migrate_as_the_owner_creates_and_grants_the_app_role(committed_db: None) -> None:
     """docker/migrate.py with DATABASE_OWNER_URL migrates as the owner, then creates the role
