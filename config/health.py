@@ -2,7 +2,9 @@
 
 Load balancers and docker-compose healthchecks call it. It answers 200 with what it checked, or
 503 naming what failed; it never needs a login, and it is exempt from the HTTPS redirect so a
-check from inside the container works.
+check from inside the container works. The database check includes the event log's clock
+(games.db.log_clock_problem): a log restored from another server's dump, without the migrate
+that follows, would sort new events before the restored ones.
 """
 
 from __future__ import annotations
@@ -15,15 +17,18 @@ from django.db.models import Count
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 
+from games.db import log_clock_problem
+
 
 def _database() -> str:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
+        problem = log_clock_problem(connection)
     except DatabaseError as error:
         return f"error: {error.__class__.__name__}"
-    return "ok"
+    return f"error: {problem}" if problem else "ok"
 
 
 def _broker() -> str:

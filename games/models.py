@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.db import CurrentTransactionId
+from games.db import LogTransactionId
 from games.fields import JSONTextField
 
 
@@ -43,7 +43,7 @@ class Event(models.Model):
     metadata = models.JSONField(default=dict)
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)
     recorded_at = models.DateTimeField()
-    tx_id = models.BigIntegerField(db_default=CurrentTransactionId(), editable=False)
+    tx_id = models.BigIntegerField(db_default=LogTransactionId(), editable=False)
 
     class Meta:
         constraints = [

@@ -36,6 +36,7 @@ APP_SERVICES = ("web", "worker", "beat")
 READ_ELSEWHERE = {
     "DJANGO_SETTINGS_MODULE": "Django, manage.py, gunicorn and celery (which settings to load)",
     "WEB_CONCURRENCY": "gunicorn (its number of worker processes)",
+    "DATABASE_OWNER_URL": "docker/migrate.py, and the entrypoint's as-owner (maintenance)",
 }
 
 
@@ -386,6 +387,118 @@ def test_worker_and_beat_start_without_migrating(tmp_path: Path, name: str) -> N
     assert calls == [" ".join(command)]
 
 
+def run_entrypoint_env(tmp_path: Path, *command: str, owner: bool = True) -> tuple[int, list[str]]:
+    """The web entrypoint with stand-ins that log which database URLs they were given."""
+    entrypoint, _ = web_process()
+    bindir = tmp_path / "bin"
+    bindir.mkdir(exist_ok=True)
+    log = tmp_path / "env.log"
+    log.write_text("")
+    for program in ("python", "gunicorn", "celery"):
+        stub = bindir / program
+        stub.write_text(
+            "#!/bin/sh\n"
+            f'echo "{program} $* url=$DATABASE_URL owner=${{DATABASE_OWNER_URL:-none}}" '
+            '>> "$CALLS_LOG"\n'
+        )
+        stub.chmod(0o755)
+    env = {"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), "DATABASE_URL": "app"}
+    if owner:
+        env["DATABASE_OWNER_URL"] = "owner"
+    completed = subprocess.run(
+        ["sh", str(script_path(entrypoint)), *command],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    return completed.returncode, log.read_text().splitlines()
+
+
+def test_processes_connect_as_the_app_role_and_never_see_the_owners_url(tmp_path: Path) -> None:
+    _, command = web_process()
+    status, calls = run_entrypoint_env(tmp_path, *command)
+    assert status == 0
+    migrate = next(c for c in calls if "migrate" in c)
+    assert migrate.endswith("url=app owner=owner")  # docker/migrate.py connects as the owner
+    assert calls[-1] == f"{' '.join(command)} url=app owner=none"
+    for name in ("worker", "beat"):
+        service_command = as_list(service(name)["command"])
+        status, calls = run_entrypoint_env(tmp_path, *service_command)
+        assert status == 0
+        assert calls == [f"{' '.join(service_command)} url=app owner=none"]
+
+
+def test_as_owner_runs_a_maintenance_command_as_the_owner(tmp_path: Path) -> None:
+    status, calls = run_entrypoint_env(tmp_path, "as-owner", "python", "manage.py", "x")
+    assert status == 0
+    assert calls == ["python manage.py x url=owner owner=owner"]
+    status, calls = run_entrypoint_env(tmp_path, "as-owner", "python", "x", owner=False)
+    assert status == 2 and calls == []
+
+
+def test_the_entrypoints_migrate_is_the_web_containers(tmp_path: Path) -> None:
+    status, calls = run_entrypoint_env(tmp_path, "migrate")
+    assert status == 0
+    assert calls == ["python /app/docker/migrate.py --noinput url=app owner=owner"]
+
+
+@pytest.mark.postgres
+def test_migrate_as_the_owner_creates_and_grants_the_app_role(committed_db: None) -> None:
+    """docker/migrate.py with DATABASE_OWNER_URL migrates as the owner, then creates the role
+    of DATABASE_URL (with its password) and grants it the app's privileges; again on every
+    start, without creating it twice."""
+    import uuid
+
+    import psycopg
+    from django.db import connection
+
+    from tests.tournaments.worker_helpers import database_url_for
+
+    db = connection.settings_dict
+    role = f"tnc_test_app_{uuid.uuid4().hex[:12]}"
+    app_url = f"postgres://{role}:not-a-secret@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    env = _env_without_settings(
+        DATABASE_OWNER_URL=database_url_for(db),
+        DATABASE_URL=app_url,
+        DJANGO_SETTINGS_MODULE="config.settings.base",
+    )
+
+    def migrate() -> str:
+        done = subprocess.run(
+            [sys.executable, "docker/migrate.py", "--noinput"],
+            cwd=BASE_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    try:
+        assert f"app role {role} created and granted" in migrate()
+        assert f"app role {role} granted" in migrate()
+        with psycopg.connect(app_url, autocommit=True) as app:
+            assert app.execute("SELECT current_user").fetchone() == (role,)
+            app.execute(
+                "INSERT INTO games_stream (id, kind, created_at) VALUES (%s, 'game', now())",
+                [uuid.uuid4()],
+            )
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                app.execute("UPDATE games_stream SET kind = 'tournament'")
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                app.execute("ALTER TABLE games_event DISABLE TRIGGER ALL")
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_roles WHERE rolname = %s", [role])
+            if cursor.fetchone() == (1,):
+                cursor.execute(f'DROP OWNED BY "{role}"')
+                cursor.execute(f'DROP ROLE "{role}"')
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db
 def test_migrate_waits_while_another_container_migrates() -> None:
@@ -517,11 +630,17 @@ def test_env_example_holds_no_secret() -> None:
 
 def test_env_example_points_at_the_compose_services() -> None:
     example = env_example()
+    owner = urlsplit(example["DATABASE_OWNER_URL"])
     database = urlsplit(example["DATABASE_URL"])
-    assert database.scheme in ("postgres", "postgresql")
-    assert (database.hostname, database.port) == ("postgres", 5432)
-    assert database.username == example["POSTGRES_USER"]
-    assert database.path.lstrip("/") == example["POSTGRES_DB"]
+    for url in (owner, database):
+        assert url.scheme in ("postgres", "postgresql")
+        assert (url.hostname, url.port) == ("postgres", 5432)
+        assert url.path.lstrip("/") == example["POSTGRES_DB"]
+    # migrate as the image's user (it owns the tables); the processes as a role of their own,
+    # which cannot switch the event log's guard off.
+    assert owner.username == example["POSTGRES_USER"]
+    assert database.username != example["POSTGRES_USER"]
+    assert database.password and database.password != owner.password
     broker = urlsplit(example["CELERY_BROKER_URL"])
     assert (broker.scheme, broker.hostname, broker.port) == ("redis", "redis", 6379)
     if "CACHE_URL" in example:  # a shared cache, in another Redis database than the queue

@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
 import redis
 from celery import Celery
@@ -56,7 +58,13 @@ SERVED_BY = re.compile(r'^<(\d+)> "', re.MULTILINE)
 BOOTED = re.compile(r"Booting worker with pid: (\d+)")
 RECEIVED = re.compile(r"Task (?P<name>[\w.]+)\[(?P<id>[0-9a-f-]+)\] received")
 
-UNSET = ("CELERY_VISIBILITY_TIMEOUT", "CONN_MAX_AGE", "GUNICORN_CMD_ARGS", "WEB_CONCURRENCY")
+UNSET = (
+    "CELERY_VISIBILITY_TIMEOUT",
+    "CONN_MAX_AGE",
+    "DATABASE_OWNER_URL",
+    "GUNICORN_CMD_ARGS",
+    "WEB_CONCURRENCY",
+)
 """Variables of the test's own environment that must not reach the stack: the processes run
 with the settings' defaults, and gunicorn with its command line only (a test passes such a
 variable explicitly when it wants one)."""
@@ -237,11 +245,19 @@ class Stack:
     """The processes one test started, with the environment they share."""
 
     def __init__(
-        self, *, directory: Path, cwd: Path, database_url: str, broker_url: str, queue: str
+        self,
+        *,
+        directory: Path,
+        cwd: Path,
+        database_url: str,
+        broker_url: str,
+        queue: str,
+        owner_url: str | None = None,
     ) -> None:
         self.directory = directory
         self.cwd = cwd
         self.database_url = database_url
+        self.owner_url = owner_url
         self.broker_url = broker_url
         self.queue = queue
         self.secret_key = secrets.token_urlsafe(50)
@@ -286,14 +302,17 @@ class Stack:
 
     def prepare_web(self) -> None:
         """What docker/entrypoint.sh does before gunicorn: migrate (one process at a time,
-        docker/migrate.py; the test database is migrated already, so this finds nothing to do)
-        and collect the static files; fail with the output if either fails."""
-        for name, command in (
-            ("migrate", [sys.executable, "docker/migrate.py", "--noinput"]),
-            ("collectstatic", [sys.executable, "manage.py", "collectstatic", "--noinput"]),
+        docker/migrate.py; the test database is migrated already, so this finds nothing to do;
+        with an ``owner_url``, as the owner, then the app role of ``database_url`` created and
+        granted) and collect the static files; fail with the output if either fails. Only
+        migrate sees the owner's URL, as in the container."""
+        owner = {"DATABASE_OWNER_URL": self.owner_url} if self.owner_url else {}
+        for name, command, env in (
+            ("migrate", [sys.executable, "docker/migrate.py", "--noinput"], owner),
+            ("collectstatic", [sys.executable, "manage.py", "collectstatic", "--noinput"], {}),
         ):
             done = subprocess.run(
-                command, cwd=self.cwd, env=self.env(), capture_output=True, text=True
+                command, cwd=self.cwd, env=self.env(env), capture_output=True, text=True
             )
             assert done.returncode == 0, f"{name} failed:\n{done.stdout}{done.stderr}"
 
@@ -378,7 +397,13 @@ class Stack:
 
 @contextmanager
 def running_stack(
-    *, directory: Path, cwd: Path, database_url: str, broker_url: str, queue: str
+    *,
+    directory: Path,
+    cwd: Path,
+    database_url: str,
+    broker_url: str,
+    queue: str,
+    owner_url: str | None = None,
 ) -> Iterator[Stack]:
     """A :class:`Stack` to start processes in; all of them stopped on the way out, their logs
     printed if the block fails, the queue's keys deleted from Redis."""
@@ -388,6 +413,7 @@ def running_stack(
         database_url=database_url,
         broker_url=broker_url,
         queue=queue,
+        owner_url=owner_url,
     )
     try:
         yield stack
@@ -400,6 +426,27 @@ def running_stack(
         stack.stop()
         forget_queue(broker_url, queue)
         forget_unacked(broker_url, queue)
+
+
+def app_role_url(owner_url: str, role: str) -> str:
+    """``owner_url`` with another user (the app role; trust or a password the role has)."""
+    parts = urlsplit(owner_url)
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit((parts.scheme, f"{role}:not-a-secret@{host}", parts.path, parts.query, ""))
+
+
+@contextmanager
+def app_role(owner_url: str) -> Iterator[tuple[str, str]]:
+    """A unique app role name and its ``DATABASE_URL`` (docker/migrate.py creates the role);
+    the role dropped on the way out (after the stack has stopped)."""
+    role = f"tnc_test_app_{secrets.token_hex(6)}"
+    try:
+        yield role, app_role_url(owner_url, role)
+    finally:
+        with psycopg.connect(owner_url, autocommit=True) as owner:
+            if owner.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone():
+                owner.execute(f'DROP OWNED BY "{role}"')
+                owner.execute(f'DROP ROLE "{role}"')
 
 
 def free_port() -> int:

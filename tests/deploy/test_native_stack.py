@@ -3,7 +3,8 @@ processes) and Celery beat, on PostgreSQL and Redis, with the demo tournament dr
 HTTP API to the end of a round, and the next round paired by the worker.
 
 tests/deploy/stack.py starts the processes as docker-compose.yml does (the production settings
-behind an HTTPS proxy, migrate and collectstatic before gunicorn, a generated ``SECRET_KEY``,
+behind an HTTPS proxy, migrate as the database's owner and collectstatic before gunicorn, every
+process connected as the app role that migrate creates, a generated ``SECRET_KEY``,
 the test database, a Redis database, a private queue). Beat starts with a schedule file in
 which the settings' entry last ran a day ago (as a beat stopped for a while leaves it): it sends
 ``tournaments.run_schedules`` at once, and the worker runs it. A new file would have beat wait a
@@ -42,6 +43,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from config import celery_app
 from engine.events import GameStarted, loads, to_json
@@ -50,7 +52,7 @@ from engine.simulate import play_on
 from tests.tournaments.worker_helpers import broker_url_for, database_url_for, unique_queue
 from tournaments import domain
 
-from .stack import due_schedule, running_stack
+from .stack import app_role, due_schedule, running_stack
 
 BROKER_DB = 10
 """The Redis database of this test's broker (tests/deploy/test_worker_killed.py uses 11)."""
@@ -169,17 +171,23 @@ def test_the_native_stack_finishes_the_demos_round_2_and_pairs_round_3_once(
     schedule = tmp_path / "celerybeat-schedule"
     assert due_schedule(schedule, celery_app) == [SCHEDULE_TASK]
 
-    with running_stack(
-        directory=tmp_path,
-        cwd=Path(settings.BASE_DIR),
-        database_url=database_url_for(settings.DATABASES["default"]),
-        broker_url=broker_url,
-        queue=unique_queue(),
-    ) as stack:
-        # Worker and beat start while the web side is prepared; then each must be ready.
+    owner_url = database_url_for(settings.DATABASES["default"])
+    with (
+        app_role(owner_url) as (role, app_url),
+        running_stack(
+            directory=tmp_path,
+            cwd=Path(settings.BASE_DIR),
+            database_url=app_url,
+            owner_url=owner_url,
+            broker_url=broker_url,
+            queue=unique_queue(),
+        ) as stack,
+    ):
+        # migrate as the owner (nothing to apply) creates and grants the app role, which every
+        # process then connects as, and collectstatic: what the entrypoint does.
+        stack.prepare_web()
         worker = stack.start_worker(concurrency=2)
         beat = stack.start_beat(schedule=schedule)
-        stack.prepare_web()  # migrate (nothing to do) and collectstatic, as the entrypoint does
         web = stack.start_gunicorn(workers=2)
         worker.wait_ready()
         beat.wait_ready()
@@ -274,6 +282,16 @@ def test_the_native_stack_finishes_the_demos_round_2_and_pairs_round_3_once(
             "'closed, paired, published'"
         ]
         assert all(o.status == "succeeded" for o in worker.outcomes()), worker.outcomes()
+
+        # All of it as the app role, which migrate created: it may append to the log and
+        # nothing more (tests/games/test_roles.py shows what it is refused).
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT rolsuper, has_table_privilege(rolname, 'games_event', 'UPDATE') "
+                "FROM pg_roles WHERE rolname = %s",
+                [role],
+            )
+            assert cursor.fetchone() == (False, False)
 
         # 6. The health check through gunicorn: the database and the broker answer.
         status, health = anonymous.request("GET", "/health/")
