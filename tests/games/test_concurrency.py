@@ -484,11 +484,12 @@ def test_the_same_request_sent_eight_times_at_once_is_appended_once(committed_db
 def test_a_retry_racing_its_original_still_gets_its_result(
     committed_db: None, monkeypatch: pytest.MonkeyPatch, request_: Request, pause: str
 ) -> None:
-    """The race above, step by step: the retry is held just before (or just after) it reads
-    the game, while the original request commits. Either way it must get the original's result
-    (services docstring: "an idempotency key seen before returns the first result"), not a
-    Conflict: before, it finds the version moved on and looks its key up; after, its insert
-    hits the original's version and key. PostgreSQL only: on SQLite the retry's IMMEDIATE
+    """The race above, step by step: the retry is held just before it reads the game, while
+    the original request commits; or just after it has read (and locked) the game's row, while
+    the original waits for that lock. Either way both get the same result (services docstring:
+    "an idempotency key seen before returns the first result"), not a Conflict: before, the
+    retry finds the version moved on and looks its key up; after, the retry appends and the
+    original finds the version moved on and looks its key up. PostgreSQL only: on SQLite the retry's IMMEDIATE
     transaction would keep the original out until it ends."""
     record = records(seed=29)
     game_id = create_game(record)
@@ -497,15 +498,17 @@ def test_a_retry_racing_its_original_still_gets_its_result(
     real_projection = services._projection
     paused, original_committed = threading.Event(), threading.Event()
 
-    def projection_with_a_pause(game: uuid.UUID) -> GameProjection:
+    def projection_with_a_pause(game: uuid.UUID, *, lock: bool = False) -> GameProjection:
         retrying = threading.current_thread().name.startswith("retry")
         if retrying and pause == "before":
             paused.set()
             assert original_committed.wait(JOIN_TIMEOUT)
-        found = real_projection(game)
+        found = real_projection(game, lock=lock)
         if retrying and pause == "after":
+            # The retry holds the game's row now: the original waits for it, so the retry is
+            # the one that appends and the original must get the retry's result.
             paused.set()
-            assert original_committed.wait(JOIN_TIMEOUT)
+            wait_until_blocking_another(JOIN_TIMEOUT)
         return found
 
     monkeypatch.setattr(services, "_projection", projection_with_a_pause)
@@ -519,6 +522,20 @@ def test_a_retry_racing_its_original_still_gets_its_result(
 
     assert Event.objects.filter(stream_id=game_id).count() == version + 1
     assert retried == original
+
+
+def wait_until_blocking_another(timeout: float) -> None:
+    """Return once another database session waits for a lock this session holds."""
+    deadline = time.monotonic() + timeout
+    with connection.cursor() as cursor:
+        while True:
+            cursor.execute(
+                "SELECT 1 FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+            )
+            if cursor.fetchone() is not None:
+                return
+            assert time.monotonic() < deadline, "nobody waited for this session's lock"
+            time.sleep(0.01)  # only to let the other session run; nothing asserts on time
 
 
 # ------------------------------------------------------------------- 6: rebuild after a tournament
