@@ -489,8 +489,8 @@ def test_a_retry_racing_its_original_still_gets_its_result(
     the original waits for that lock. Either way both get the same result (services docstring:
     "an idempotency key seen before returns the first result"), not a Conflict: before, the
     retry finds the version moved on and looks its key up; after, the retry appends and the
-    original finds the version moved on and looks its key up. PostgreSQL only: on SQLite the retry's IMMEDIATE
-    transaction would keep the original out until it ends."""
+    original finds the version moved on and looks its key up. PostgreSQL only: on SQLite the
+    retry's IMMEDIATE transaction would keep the original out until it ends."""
     record = records(seed=29)
     game_id = create_game(record)
     version = append_in_batches(game_id, 1, record[1:3])
