@@ -119,10 +119,14 @@ def log_clock_problem(connection: BaseDatabaseWrapper | None = None) -> str | No
         migrated = cursor.fetchone()
         if not (migrated and migrated[0]):
             return None  # not migrated yet: migrate will set the clock
+        # The next id is past the snapshot's xmax, and past this transaction's own id when it
+        # has one (a transaction that wrote events sees them before it commits, and its id may
+        # be at or above xmax while nothing newer has finished).
         cursor.execute(
-            "SELECT (SELECT max(tx_id) FROM games_event) >= "
-            f"pg_snapshot_xmax(pg_current_snapshot())::text::bigint + tx_offset "
-            f"FROM {LOG_CLOCK_TABLE}"
+            "SELECT (SELECT max(tx_id) FROM games_event) >= greatest("
+            "pg_snapshot_xmax(pg_current_snapshot())::text::bigint, "
+            "coalesce(pg_current_xact_id_if_assigned()::text::bigint + 1, 0)"
+            f") + tx_offset FROM {LOG_CLOCK_TABLE}"
         )
         row = cursor.fetchone()
     if row and row[0]:

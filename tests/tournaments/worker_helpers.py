@@ -34,6 +34,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pytest
 import redis
 from celery import Celery
+from kombu import pools as kombu_pools
 
 T = TypeVar("T")
 
@@ -257,6 +258,9 @@ def _drop_connections(app: Celery) -> None:
     if cached._pool is not None:
         cached._pool.force_close_all()
         cached._pool = None
+    # The app's pool comes from kombu's registry of pools by broker URL: a closed one left
+    # there would be handed back for that URL (memory:// of the eager settings included).
+    kombu_pools.reset()
     amqp = vars(cached).get("amqp")
     if amqp is not None:
         amqp._producer_pool = None
