@@ -710,7 +710,7 @@ def _shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
     if cached is not None and cached.get("version") != now:
         lock = f"{key}:rendering"
         if not cache.add(lock, claim, STANDINGS_RENDER_SECONDS):
-            lock = f"{key}:overdue:{now}"  # one visitor per version, across processes
+            lock = f"{key}:overdue:{_digest(now)}"  # one visitor per version, in any process
             if not (_overdue(now) and cache.add(lock, claim, STANDINGS_RENDER_SECONDS)):
                 lock = None
         if lock is None:  # being rendered by another request or the worker: the one before
@@ -856,11 +856,14 @@ keep a page of the same tournament version in an older deployment's markup."""
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # what Django's GZipMiddleware looks for
 
 
+def _digest(version: str | None) -> str:
+    return hashlib.blake2b(f"{PAGE_FORMAT}|{version}".encode(), digest_size=12).hexdigest()
+
+
 def _etag(version: str, partial: bool) -> str:
     """A weak ETag (the gzipped and the plain bytes are the same page) of the shared standings
     at ``version``; the htmx partial has its own."""
-    digest = hashlib.blake2b(f"{PAGE_FORMAT}|{version}".encode(), digest_size=12).hexdigest()
-    return f'W/"{digest}{"-p" if partial else ""}"'
+    return f'W/"{_digest(version)}{"-p" if partial else ""}"'
 
 
 def _last_modified(version: str) -> int | None:
