@@ -954,7 +954,8 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
         yield
         now = services.tournament_version(tournament_id)
         cached = cache.get(key)
-        if now is not None and not (isinstance(cached, dict) and cached.get("version") == now):
+        current = isinstance(cached, dict) and cached.get("version") == now
+        if now is not None and not (current and "page_gz" in cached):
             try:
                 _render_public_standings(tournament_id)
             except Exception:  # the next visitor renders it instead; the change stands

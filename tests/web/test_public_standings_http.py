@@ -20,12 +20,14 @@ from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 from django.utils import timezone
 from django.utils.http import http_date
 from django.utils.text import compress_string
 from django_htmx.middleware import HtmxDetails
 
+from config.middleware import PersonalNeverPublic
 from tournaments import services as t
 from tournaments import views_public
 from tournaments.models import TournamentProjection
@@ -210,3 +212,27 @@ def test_a_change_left_unrendered_too_long_is_rendered_by_a_visitor(
         assert cache.get(rendering) == "the worker", "its claim stays its own"
     finally:
         cache.delete(rendering)
+
+
+@pytest.mark.parametrize("who", ["logged in", "given a cookie"])
+def test_the_guard_makes_a_personal_response_marked_public_private(
+    spring: Spring, who: str
+) -> None:
+    """Whatever a view gets wrong, a public response never reaches a logged-in user or sets a
+    cookie (config.middleware.PersonalNeverPublic, outermost)."""
+
+    def view(request: HttpRequest) -> HttpResponse:
+        response = HttpResponse("standings")
+        response["Cache-Control"] = views_public.PUBLIC_CACHE_CONTROL
+        if who == "given a cookie":
+            response.set_cookie("csrftoken", "secret")
+        return response
+
+    request = RequestFactory().get(url_of(spring.id))
+    request.user = spring.organizer if who == "logged in" else AnonymousUser()
+    response = PersonalNeverPublic(view)(request)
+    assert {"private", "no-store"} <= cache_control(response)
+    assert not any(part.startswith(PROXY_UNSAFE) for part in cache_control(response))
+    request.user = AnonymousUser()
+    if who == "logged in":  # the same response to the public stays public
+        assert "public" in cache_control(PersonalNeverPublic(view)(request))
