@@ -166,7 +166,9 @@ def assert_personal(response: Any) -> None:
     assert "cookie" in vary(response)
 
 
-@pytest.mark.parametrize("visit", ["organizer", "organizer's poll", "with a query string"])
+@pytest.mark.parametrize(
+    "visit", ["organizer", "organizer's poll", "with a query string", "an expired session"]
+)
 def test_a_personal_page_never_carries_a_header_a_proxy_would_act_on(
     client: Client, spring: Spring, visit: str
 ) -> None:
@@ -177,9 +179,19 @@ def test_a_personal_page_never_carries_a_header_a_proxy_would_act_on(
         client.force_login(spring.organizer)
         if visit.endswith("poll"):
             headers["HX-Request"] = "true"
+    elif visit == "an expired session":
+        # The session middleware deletes its cookie: a Set-Cookie no proxy may store or share
+        # (seen behind nginx: config.middleware.PersonalNeverPublic).
+        client.cookies["sessionid"] = "expired"
     else:
         url += "?from=screen"
-    assert_personal(client.get(url, headers=headers))
+    response = client.get(url, headers=headers)
+    if visit == "an expired session":
+        assert response.cookies["sessionid"].value == ""
+        assert {"private", "no-store"} <= cache_control(response)
+        assert not any(part.startswith(PROXY_UNSAFE) for part in cache_control(response))
+        return
+    assert_personal(response)
 
 
 def test_a_visitor_with_a_message_gets_a_personal_page(spring: Spring) -> None:
