@@ -702,25 +702,29 @@ def _shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
     if kept is not None and kept.version == now:
         return kept
     key = _cache_key(tournament_id)
-    cached = cache.get(key) if now is not None else None
-    if not isinstance(cached, dict) or "page_gz" not in cached:
-        cached = None  # nothing to show meanwhile (or an older deployment's entry): render
+    cached = None  # nothing to show meanwhile: render
+    # The version the cache holds first (a few bytes): while a new one is being rendered,
+    # this process's copy of the one before is it, and a visit need not fetch the whole entry.
+    stored = cache.get(f"{key}:version") if now is not None else None
+    if kept is not None and stored == kept.version:
+        cached = kept
+    elif stored is not None:
+        entry = cache.get(key)
+        if isinstance(entry, dict) and "page_gz" in entry:  # not an older deployment's
+            cached = SharedPage.of(entry)
+            _remember_page(tournament_id, cached)
     lock = None
     claim = uuid.uuid4().hex
-    if cached is not None and cached.get("version") != now:
+    if cached is not None and cached.version != now:
         lock = f"{key}:rendering"
         if not cache.add(lock, claim, STANDINGS_RENDER_SECONDS):
             lock = f"{key}:overdue:{_digest(now)}"  # one visitor per version, in any process
             if not (_overdue(now) and cache.add(lock, claim, STANDINGS_RENDER_SECONDS)):
                 lock = None
         if lock is None:  # being rendered by another request or the worker: the one before
-            shared = SharedPage.of(cached)
-            _remember_page(tournament_id, shared)
-            return shared
+            return cached
     elif cached is not None:  # up to date
-        shared = SharedPage.of(cached)
-        _remember_page(tournament_id, shared)
-        return shared
+        return cached
     try:
         entry = _render_public_standings(tournament_id)  # 404 if there is no such tournament
     finally:
@@ -953,9 +957,7 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
     try:
         yield
         now = services.tournament_version(tournament_id)
-        cached = cache.get(key)
-        current = isinstance(cached, dict) and cached.get("version") == now
-        if now is not None and not (current and "page_gz" in cached):
+        if now is not None and cache.get(f"{key}:version") != now:
             try:
                 _render_public_standings(tournament_id)
             except Exception:  # the next visitor renders it instead; the change stands
@@ -978,7 +980,10 @@ def _render_public_standings(tournament_id: uuid.UUID) -> dict[str, Any]:
     entry["page"] = page.decode()
     entry["page_gz"] = compress_string(page)
     entry["standings_gz"] = compress_string(parts["standings"].encode())
-    cache.set(_cache_key(tournament_id), entry, STANDINGS_CACHE_SECONDS)
+    key = _cache_key(tournament_id)
+    cache.set(key, entry, STANDINGS_CACHE_SECONDS)
+    # Then the version it holds (visitors look at this first): never ahead of the entry.
+    cache.set(f"{key}:version", entry["version"], STANDINGS_CACHE_SECONDS)
     return entry
 
 
