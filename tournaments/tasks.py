@@ -27,8 +27,8 @@ RETRY_ON = (DatabaseError, Conflict)
 def sync_game(game_id: str) -> str:
     """A tournament game finished (or stopped being finished): handle its pending status
     changes (record or withdraw its result in the tournament's stream); then render the
-    public standings of that new version into the cache, unless a visitor's request is
-    rendering them already (views_public.public_standings_rendered_after)."""
+    public standings of that new version into the cache, here rather than in the first
+    visitor's request."""
     game = uuid.UUID(game_id)
     with views_public.public_standings_rendered_after(services.tournament_of_game(game)):
         outcome = services.tournament_sync_game(game_id=game)

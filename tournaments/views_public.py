@@ -939,33 +939,29 @@ def _personal(response: HttpResponse) -> HttpResponse:
 
 @contextmanager
 def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator[None]:
-    """Around a change of the tournament (the Celery worker recording a result): once the block
-    is done, render the new version of its public standings into the cache, unless a visitor's
-    request has claimed that already. Nothing is rendered if the block fails, or if the cache is
-    this process's own memory and this is not a web process (nobody would see it).
-
-    The rendering is not claimed while the change commits (as it once was): on a busy site a
-    visitor asks within milliseconds of the commit and renders it in a web process while this
-    worker goes on to the next result; on a quiet one the worker renders it, so that the next
-    visitor does not wait. Claimed by the worker through the whole change, every render sat on
-    the worker's one path, behind the change and before the next result's, and a table's result
-    reached the page seconds late when the machine was busy."""
+    """Around a change of the tournament (the Celery worker recording a result): claim the
+    rendering of its public standings first, so that visitors keep getting the version before
+    while the change commits, then render the new version into the cache once the block is
+    done, so that no visitor has to. Nothing is rendered if the block fails, or if the cache
+    is this process's own memory and this is not a web process (nobody would see it); the
+    claim lapses by itself (STANDINGS_RENDER_SECONDS) if this process dies in between."""
     eager = bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
     if tournament_id is None or (cache_is_private() and not eager):
         yield
         return
-    yield
     key = _cache_key(tournament_id)
-    now = services.tournament_version(tournament_id)
-    if now is None or cache.get(f"{key}:version") == now:
-        return
     claim = uuid.uuid4().hex
-    if not cache.add(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS):
-        return  # a visitor's request is rendering it
+    # Taken even from a visitor's request that is rendering the version before: the change
+    # about to commit makes that one out of date anyway.
+    cache.set(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
     try:
-        _render_public_standings(tournament_id)
-    except Exception:  # the next visitor renders it instead; the change stands
-        logger.exception("could not render the standings of tournament %s", tournament_id)
+        yield
+        now = services.tournament_version(tournament_id)
+        if now is not None and cache.get(f"{key}:version") != now:
+            try:
+                _render_public_standings(tournament_id)
+            except Exception:  # the next visitor renders it instead; the change stands
+                logger.exception("could not render the standings of tournament %s", tournament_id)
     finally:
         _release(f"{key}:rendering", claim)
 

@@ -32,15 +32,7 @@ from tournaments import services as t
 from tournaments import views_public
 from tournaments.models import TournamentProjection
 
-from .test_public_pages import (
-    NAMES,
-    Capture,
-    Spring,
-    finish_round_two,
-    logged_in,
-    new_tournament,
-    play,
-)
+from .test_public_pages import NAMES, Capture, Spring, finish_round_two, logged_in, new_tournament
 from .test_public_pages import capture as capture  # noqa: F401 (fixtures)
 from .test_public_pages import organizer as organizer  # noqa: F401
 from .test_public_pages import spring as spring  # noqa: F401
@@ -256,30 +248,3 @@ def test_the_guard_makes_a_personal_response_marked_public_private(
     request.user = AnonymousUser()
     if who == "logged in":  # the same response to the public stays public
         assert "public" in cache_control(PersonalNeverPublic(view)(request))
-
-
-def test_a_visitor_right_after_the_workers_change_gets_it_without_waiting_for_the_worker(
-    client: Client, spring: Spring, capture: Capture, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The worker recording a result does not hold the rendering while the change commits: the
-    first visitor after the commit renders it (on a busy site, well before the worker could),
-    and the worker, finding it rendered, goes on."""
-    monkeypatch.setattr(views_public, "STANDINGS_RENDER_PATIENCE", 60.0)  # no taking over
-    play(spring.playing, spring.organizer, capture, seed=spring.playing_seed)
-    assert confirmed(client.get(url_of(spring.id)).content.decode()) == 2
-    renders = []
-    original = views_public._render_public_standings
-
-    def counted(tournament: uuid.UUID) -> dict[str, Any]:
-        renders.append(tournament)
-        return original(tournament)
-
-    monkeypatch.setattr(views_public, "_render_public_standings", counted)
-    with views_public.public_standings_rendered_after(spring.id):
-        for table in (1, 2):  # the change the worker makes, committed
-            t.tournament_confirm(
-                tournament_id=spring.id, round=2, table=table, user=spring.organizer
-            )
-        assert confirmed(client.get(url_of(spring.id)).content.decode()) == 4
-        rendered = len(renders)
-    assert len(renders) == rendered, "rendered by the visitor, not again by the worker"
