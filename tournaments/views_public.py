@@ -65,12 +65,12 @@ outlive it in a shared cache (CACHE_URL)."""
 STANDINGS_RENDER_SECONDS = 10
 """How long one request may have the standings of a new version to itself to render (others
 are shown the version before meanwhile): far longer than a render takes."""
-STANDINGS_RENDER_PATIENCE = 0.5
+STANDINGS_RENDER_PATIENCE = 2.0
 """How long after a change visitors wait for the process that claimed its rendering (usually
-the worker that recorded it) before one of them renders it itself: a new result should be on
-the page within a second, and a render takes 0.1 s (more on a busy machine). At 0.3 s it fired
-for nearly every version on the busy benchmark machine, each a second render that blocked a
-web worker; this only catches the slow tail (a worker stuck or with tasks queued)."""
+the worker that recorded it) before one of them renders it itself: a safety net for a worker
+that is stuck or far behind, not a race. Measured on the busy benchmark machine, a takeover
+at 0.3 s or 0.5 s fired for most versions: a second render beside the worker's, each slowing
+the other and blocking a web worker, so results came later and fewer pages were served."""
 
 TOURNAMENT_STATUS = {
     "registration": "Registration open",
