@@ -14,8 +14,8 @@ Setup (through the services, as an organizer would run it): a tournament of ``--
 checked-in players; ``--rounds`` rounds paired, every table's result entered (results only),
 synced, confirmed, the round closed; the next round paired and published. That database is
 built once (``trick_n_chef_load_seed_*``, a few minutes; ``--rebuild`` builds it again) and each
-run starts from a fresh copy of it (``trick_n_chef_load``), on the PostgreSQL server of
-$BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432).
+run starts from a fresh copy of it (``trick_n_chef_load``, or $BENCH_DATABASE), on the
+PostgreSQL server of $BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432).
 
 Run: gunicorn (``--workers`` sync workers, DEBUG off, token auth) on 127.0.0.1. Without
 ``--celery`` there is no broker: a finished game's result reaches the tournament inline, in the
@@ -26,10 +26,16 @@ role and a token each) and record a simulated game one event per request (expect
 Idempotency-Key), a tap every ``--think`` seconds (jittered); a table's first part is caught up
 in one request before the clock starts, staggered so that the first tables finish during the
 run (each finish is a new tournament version: a new result on the page). Every 25th event is
-sent twice with the same key (a retry after a lost answer) and must answer the same. Meanwhile
-wrk (``--connections`` connections, closed loop) asks for /t/<id>/standings/ for ``--duration``
-seconds. At the end every accepted event is looked up in its game's log: there exactly once, in
-order, nothing else; and the page must show every result recorded during the run.
+sent twice with the same key (a retry after a lost answer) and must answer the same. When a
+table's last event is answered its scorekeeper reads the page every 20 ms until the table's result
+counts there (a seated player's "Games" grows): the delay from sending that event to the first
+page that shows it, for every table. Meanwhile wrk (``--connections`` connections, closed loop)
+asks for /t/<id>/standings/ for ``--duration`` seconds, as a phone's browser does
+(``Accept-Encoding: gzip, deflate, br``; ``--encoding identity`` for uncompressed pages); with
+``--conditional`` each connection revalidates its copy (If-None-Match), and the 304s are counted
+apart from full pages. At the end every accepted event is looked up in its game's log: there
+exactly once, in order, nothing else; and the page must show every result recorded during the
+run.
 
 ``--cache-url`` sets the server's CACHE_URL (e.g. ``dummycache://`` to measure the page without
 its cache, ``redis://127.0.0.1:6379/9``); default: the settings' own default.
@@ -60,6 +66,7 @@ import sys
 import tempfile
 import time
 import uuid
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -70,24 +77,52 @@ from engine.events import to_json  # noqa: E402
 from engine.simulate import simulate  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
-DATABASE = "trick_n_chef_load"
+DATABASE = os.environ.get("BENCH_DATABASE", "trick_n_chef_load")
+"""The run's database (a fresh copy of the seed each run; the seed is named after it):
+$BENCH_DATABASE lets runs from several checkouts share a PostgreSQL server."""
 QUEUE = f"load-benchmark-{os.getpid()}"
 """The Celery queue of this run (--celery): nothing else on the broker takes its tasks."""
 SCOREKEEPER_ACCOUNTS = 50
 """Scorekeeper users (the role and a token each) in the seed database: --scorekeepers at most."""
 RETRY_EVERY = 25
+RESULT_POLL = 0.02
+"""How often a scorekeeper whose table has just finished reads the page until it shows."""
+RESULT_WAIT = 30.0
+"""How long it waits at most (then the result counts as not shown)."""
 """Every this many accepted events, a scorekeeper sends the same request again (same key)."""
 
 WRK_SCRIPT = """
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+init = function(args) not_modified = 0 end
+wrk.headers["Accept-Encoding"] = "%(encoding)s"
+%(conditional)s
 done = function(summary, latency, requests)
   local e = summary.errors
+  local nm = 0
+  for _, t in ipairs(threads) do nm = nm + t:get("not_modified") end
   io.write(string.format(
-    'WRK {"requests": %d, "duration_us": %d, "bytes": %d, "connect": %d, "read": %d, '
-    .. '"write": %d, "status": %d, "timeout": %d, "p50": %d, "p90": %d, "p99": %d, '
-    .. '"p999": %d, "max": %d, "mean": %.1f}\\n',
+    'WRK {"requests": %%d, "duration_us": %%d, "bytes": %%d, "connect": %%d, "read": %%d, '
+    .. '"write": %%d, "status": %%d, "timeout": %%d, "p50": %%d, "p90": %%d, "p99": %%d, '
+    .. '"p999": %%d, "max": %%d, "mean": %%.1f, "not_modified": %%d}\\n',
     summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write,
     e.status, e.timeout, latency:percentile(50), latency:percentile(90),
-    latency:percentile(99), latency:percentile(99.9), latency.max, latency.mean))
+    latency:percentile(99), latency:percentile(99.9), latency.max, latency.mean, nm))
+end
+"""
+"""wrk's script: every connection asks as a phone's browser does (Accept-Encoding), and with
+--conditional revalidates its copy (If-None-Match with the last ETag it was given)."""
+WRK_CONDITIONAL = """
+local etag = nil
+request = function()
+  if etag then
+    return wrk.format(nil, nil, {["If-None-Match"] = etag})
+  end
+  return wrk.format()
+end
+response = function(status, headers, body)
+  if status == 304 then not_modified = not_modified + 1 end
+  if headers["ETag"] then etag = headers["ETag"] end
 end
 """
 
@@ -314,6 +349,34 @@ def confirmed_on_page(port: int, page: str) -> int:
     return int(page_facts(html.decode())["confirmed"])
 
 
+def games_on_page(port: int, page: str, player: str) -> int:
+    """The "Games" column of one player's row (by name) on the standings page: it grows by one
+    when the result of the player's table counts (others' results move ranks, never this)."""
+    status, html, _ = request(port, "GET", page)
+    assert status == 200, status
+    text = html.decode()
+    titles = re.findall(r'<th scope="col" class="num">([^<]*)</th>', text)
+    row = re.search(rf'">{re.escape(escape(player))}</a>.*?</tr>', text)
+    assert row is not None and "Games" in titles, f"no row of {player} with games"
+    cells = re.findall(r'<td class="num">([^<]*)</td>', row.group(0))
+    return int(cells[titles.index("Games") - 1])  # the rank's cell comes before the row's link
+
+
+def result_delay(port: int, page: str, player: str, before: int, sent: float) -> tuple[float, bool]:
+    """Seconds from ``sent`` (a table's last event sent: its commit comes after) to the first
+    page response that counts the table's result (read every RESULT_POLL seconds; inf if not
+    within RESULT_WAIT), and whether the first read after the event's answer showed it."""
+    first = True
+    while True:
+        shown = games_on_page(port, page, player)
+        if shown > before:
+            return time.perf_counter() - sent, first
+        if time.perf_counter() - sent > RESULT_WAIT:
+            return float("inf"), False
+        first = False
+        time.sleep(RESULT_POLL)
+
+
 def scorekeeper(
     port: int,
     token: str,
@@ -335,6 +398,7 @@ def scorekeeper(
     counts = dict.fromkeys(
         ("accepted", "replayed", "conflicts", "errors", "retries", "fresh", "stale"), 0
     )
+    delays: list[float] = []
     problems: list[str] = []
     played: list[str] = []
     first = True
@@ -363,10 +427,12 @@ def scorekeeper(
             start.wait()
         while version - 2 < len(events) and not stop.is_set():
             last = version - 2 == len(events) - 1
-            shown = confirmed_on_page(port, page) if last else 0
+            watched = table["seats"][0]
+            shown = games_on_page(port, page, watched) if last else 0
             event = events[version - 2]
             payload = {"expected_version": version, "events": [event]}
             key = uuid.uuid4().hex
+            sent = time.perf_counter()
             status, body, elapsed, failed = post_event(port, token, game, payload, key)
             counts["retries"] += failed
             if status == 201:
@@ -382,9 +448,10 @@ def scorekeeper(
                         counts["errors"] += 1
                         problems.append(f"retry answered {again}: {body2}")
                 version = body["version"]
-                if last:  # results only grow here: this table's must be counted already
-                    fresh = confirmed_on_page(port, page) > shown
-                    counts["fresh" if fresh else "stale"] += 1
+                if last:  # the table's result: on the page at once, or how long after
+                    delay, at_once = result_delay(port, page, watched, shown, sent)
+                    delays.append(delay)
+                    counts["fresh" if at_once else "stale"] += 1
             elif status == 409:
                 # Someone else wrote to this table: take their version and decide again.
                 counts["conflicts"] += 1
@@ -397,7 +464,9 @@ def scorekeeper(
     if first:  # never got going: do not keep the others waiting
         ready.put(False)
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    out.put((counts, latencies, accepted, played, problems, usage.ru_utime + usage.ru_stime))
+    out.put(
+        (counts, latencies, accepted, played, problems, usage.ru_utime + usage.ru_stime, delays)
+    )
 
 
 def check_logs(
@@ -476,9 +545,14 @@ def machine_busy() -> float:
     return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
 
 
-def wrk(port: int, path: str, duration: int, connections: int) -> dict[str, Any]:
+def wrk(
+    port: int, path: str, duration: int, connections: int, encoding: str, conditional: bool
+) -> dict[str, Any]:
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(WRK_SCRIPT)
+        script.write(
+            WRK_SCRIPT
+            % {"encoding": encoding, "conditional": WRK_CONDITIONAL if conditional else ""}
+        )
     try:
         done = subprocess.run(
             ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "5s",
@@ -518,6 +592,16 @@ def options() -> argparse.Namespace:
         metavar="BROKER_URL",
         help="record results in a Celery worker (one process) on this broker, as deployed, "
         "instead of inline in the web worker",
+    )
+    parser.add_argument(
+        "--encoding",
+        default="gzip, deflate, br",
+        help="wrk's Accept-Encoding (a phone's browser's by default; 'identity': uncompressed)",
+    )
+    parser.add_argument(
+        "--conditional",
+        action="store_true",
+        help="wrk revalidates (If-None-Match with the last ETag): 304s are counted apart",
     )
     parser.add_argument("--rebuild", action="store_true", help="build the seed database again")
     return parser.parse_args()
@@ -615,7 +699,9 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
             - resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime,
         }
         clock = time.perf_counter()
-        out["load"] = wrk(args.port, page, args.duration, args.connections)
+        out["load"] = wrk(
+            args.port, page, args.duration, args.connections, args.encoding, args.conditional
+        )
         out["wall"] = time.perf_counter() - clock
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         used["wrk"] += children.ru_utime + children.ru_stime
@@ -628,6 +714,7 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
         for proc in procs:
             proc.join()
         used["scorekeepers"] = sum(r[5] for r in results)
+        out["delays"] = sorted(x for r in results for x in r[6])
         out["cpu"] = used
         out["keepers"] = len(procs)
         names = ("accepted", "replayed", "conflicts", "errors", "retries", "fresh", "stale")
@@ -689,9 +776,14 @@ def report(args: argparse.Namespace, setup: dict[str, Any], took: str, r: dict[s
         f"requests (a render each) {', '.join(f'{1000 * c:.0f}' for c in r['cold'])} ms, then "
         f"{1000 * statistics.median(r['warm']):.1f} ms (median of {len(r['warm'])})"
     )
+    full = load["requests"] - load["not_modified"]
     print(
-        f"page load: wrk, {args.connections} connections, {seconds:.1f} s: {load['requests']} "
-        f"requests = {load['requests'] / seconds:,.0f} requests/s; latency p50 "
+        f"page load: wrk, {args.connections} connections, Accept-Encoding {args.encoding!r}"
+        f"{', revalidating (If-None-Match)' if args.conditional else ''}, {seconds:.1f} s: "
+        f"{load['requests']} requests = {full} full pages ({full / seconds:,.0f}/s, "
+        f"{load['bytes'] / max(1, load['requests']) / 1024:.0f} KiB a response on average) + "
+        f"{load['not_modified']} not modified (304: {load['not_modified'] / seconds:,.0f}/s); "
+        "latency p50 "
         f"{load['p50'] / 1000:.1f} ms, p90 {load['p90'] / 1000:.1f} ms, p99 "
         f"{load['p99'] / 1000:.1f} ms, p99.9 {load['p999'] / 1000:.1f} ms, max "
         f"{load['max'] / 1000:.1f} ms; {errors} errors"
@@ -725,6 +817,15 @@ def report(args: argparse.Namespace, setup: dict[str, Any], took: str, r: dict[s
     )
     for problem in r["lost"][:10]:
         print(f"  lost: {problem}")
+    delays = r["delays"]
+    if delays:
+        print(
+            f"a table's result on the page after its last event was sent (read every "
+            f"{1000 * RESULT_POLL:.0f} ms), {len(delays)} tables: median "
+            f"{1000 * statistics.median(delays):.0f} ms, max {1000 * max(delays):.0f} ms; "
+            f"over 1 s: {sum(1 for d in delays if d > 1)}; all: "
+            + ", ".join(f"{1000 * d:.0f}" for d in delays)
+        )
 
 
 def main() -> None:

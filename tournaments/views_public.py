@@ -12,15 +12,18 @@ out, so the templates only print.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
+import re
+import time
 import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from datetime import date as Date
-from datetime import datetime
 from fractions import Fraction
 from typing import Any, TypedDict
 from urllib.parse import quote
@@ -33,8 +36,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import (
+    add_never_cache_headers,
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.http import http_date
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import compress_string
 from django_htmx.middleware import HtmxDetails
 
 from games import services as games
@@ -55,6 +65,12 @@ outlive it in a shared cache (CACHE_URL)."""
 STANDINGS_RENDER_SECONDS = 10
 """How long one request may have the standings of a new version to itself to render (others
 are shown the version before meanwhile): far longer than a render takes."""
+STANDINGS_RENDER_PATIENCE = 2.0
+"""How long after a change visitors wait for the process that claimed its rendering (usually
+the worker that recorded it) before one of them renders it itself: a safety net for a worker
+that is stuck or far behind, not a race. Measured on the busy benchmark machine, a takeover
+at 0.3 s or 0.5 s fired for most versions: a second render beside the worker's, each slowing
+the other and blocking a web worker, so results came later and fewer pages were served."""
 
 TOURNAMENT_STATUS = {
     "registration": "Registration open",
@@ -648,45 +664,105 @@ def standings_rows_html(tournament_id: object, rows: Iterable[StandingRow]) -> S
     return mark_safe("\n".join(out))  # noqa: S308 (built from escaped values above)
 
 
-def _public_standings(
-    request: HttpRequest, tournament_id: uuid.UUID, now: str | None
-) -> tuple[StandingsParts, dict[str, str]]:
-    """The public's standings page parts: from the cache while the tournament's version is
-    still ``now``, rendered and cached again once it has moved. Each process has its own cache
-    unless CACHE_URL names a shared one (settings). Also the cache entry itself (to add the
-    whole page to).
+@dataclass(frozen=True, slots=True)
+class SharedPage:
+    """The public's standings at one tournament version, as every anonymous visitor gets them:
+    the whole page and the htmx partial, each as sent and gzipped (compressed once per version,
+    where it is rendered, never per visit)."""
 
-    One request renders a new version; a visitor who comes while it does gets the version
-    before (a fraction of a second old) rather than rendering it too: at the end of a round,
-    a thousand players' standings change every few seconds while dozens of phones poll them."""
+    version: str
+    parts: StandingsParts
+    page: bytes
+    page_gz: bytes
+    partial: bytes
+    partial_gz: bytes
+
+    @classmethod
+    def of(cls, entry: Mapping[str, Any]) -> SharedPage:
+        return cls(
+            version=entry["version"],
+            parts=_parts(entry),
+            page=entry["page"].encode(),
+            page_gz=entry["page_gz"],
+            partial=entry["standings"].encode(),
+            partial_gz=entry["standings_gz"],
+        )
+
+
+def _shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
+    """The public's standings: this process's copy while the tournament's version is still
+    ``now``, else the cache's, rendered and cached again once the version has moved. Each
+    process has its own cache unless CACHE_URL names a shared one (settings).
+
+    One request renders a new version; a visitor who comes while another request (or the
+    worker that recorded the change) renders it gets the version before, a fraction of a second
+    old, rather than rendering it too: at the end of a round, a thousand players' standings
+    change every few seconds while dozens of phones poll them. But not for long: once the
+    change is STANDINGS_RENDER_PATIENCE old and still not rendered (a busy worker, one task
+    queued behind another), one visitor renders it after all."""
+    kept = _PAGES.get(tournament_id)
+    if kept is not None and kept.version == now:
+        return kept
     key = _cache_key(tournament_id)
-    cached = cache.get(key) if now is not None else None
-    if not isinstance(cached, dict):
-        cached = None  # nothing to show meanwhile: render
-    locked = False
+    cached = None  # nothing to show meanwhile: render
+    # The version the cache holds first (a few bytes): while a new one is being rendered,
+    # this process's copy of the one before is it, and a visit need not fetch the whole entry.
+    stored = cache.get(f"{key}:version") if now is not None else None
+    if kept is not None and stored == kept.version:
+        cached = kept
+    elif stored is not None:
+        entry = cache.get(key)
+        if isinstance(entry, dict) and "page_gz" in entry:  # not an older deployment's
+            cached = SharedPage.of(entry)
+            _remember_page(tournament_id, cached)
+    lock = None
     claim = uuid.uuid4().hex
-    if cached is not None and cached.get("version") != now:
-        locked = cache.add(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
-    if cached is not None and not locked:  # up to date, or being rendered by another request
-        return _parts(cached), cached
+    if cached is not None and cached.version != now:
+        lock = f"{key}:rendering"
+        if not cache.add(lock, claim, STANDINGS_RENDER_SECONDS):
+            lock = f"{key}:overdue:{_digest(now)}"  # one visitor per version, in any process
+            if not (_overdue(now) and cache.add(lock, claim, STANDINGS_RENDER_SECONDS)):
+                lock = None
+        if lock is None:  # being rendered by another request or the worker: the one before
+            return cached
+    elif cached is not None:  # up to date
+        return cached
     try:
-        parts = standings_parts(request, tournament_id)  # 404 if there is no such tournament
-        entry = _entry(parts)
-        cache.set(key, entry, STANDINGS_CACHE_SECONDS)
+        entry = _render_public_standings(tournament_id)  # 404 if there is no such tournament
     finally:
-        if locked:
-            _release(f"{key}:rendering", claim)
-    return parts, entry
+        if lock is not None:
+            _release(lock, claim)
+    shared = SharedPage.of(entry)
+    _remember_page(tournament_id, shared)
+    return shared
 
 
-def _entry(parts: StandingsParts) -> dict[str, str]:
+def _overdue(version: str | None) -> bool:
+    """Whether the change that made ``version`` was saved STANDINGS_RENDER_PATIENCE ago."""
+    saved = _version_time(version)
+    return saved is not None and time.time() - saved.timestamp() > STANDINGS_RENDER_PATIENCE
+
+
+def _version_time(version: str | None) -> datetime | None:
+    """When the tournament's projection was saved, from its version key ("<version>:<saved
+    at>", tournaments.services.tournament_version); None if it does not say."""
+    if version is None:
+        return None
+    try:
+        saved = datetime.fromisoformat(version.partition(":")[2])
+    except ValueError:
+        return None
+    return saved if saved.tzinfo is not None else saved.replace(tzinfo=UTC)
+
+
+def _entry(parts: StandingsParts) -> dict[str, Any]:
     """The cache entry of the page's parts: plain strings (not Django's SafeString), so that a
     shared cache never holds objects of a deployment's classes."""
     return {k: str(v) for k, v in parts.items()}
 
 
-def _parts(entry: Mapping[str, str]) -> StandingsParts:
-    """The page's parts from a cache entry (which may also hold the whole page)."""
+def _parts(entry: Mapping[str, Any]) -> StandingsParts:
+    """The page's parts from a cache entry (which also holds the whole page)."""
     return StandingsParts(
         version=entry["version"],
         name=entry["name"],
@@ -702,15 +778,15 @@ def _release(lock: str, claim: str) -> None:
         cache.delete(lock)
 
 
-_PAGES: OrderedDict[uuid.UUID, tuple[str, bytes]] = OrderedDict()
-"""This process's copy of the latest shared standings pages, as (version key, bytes), the most
-recently used last: a visit at an unchanged version is answered without a cache round trip.
-Only a copy of what the cache holds (another process renders or fetches its own)."""
+_PAGES: OrderedDict[uuid.UUID, SharedPage] = OrderedDict()
+"""This process's copy of the latest shared standings pages, the most recently used last: a
+visit at an unchanged version is answered without a cache round trip. Only a copy of what the
+cache holds (another process renders or fetches its own)."""
 PAGES_KEPT = 32
 
 
-def _remember_page(tournament_id: uuid.UUID, version: str, content: bytes) -> None:
-    _PAGES[tournament_id] = (version, content)
+def _remember_page(tournament_id: uuid.UUID, shared: SharedPage) -> None:
+    _PAGES[tournament_id] = shared
     _PAGES.move_to_end(tournament_id)
     while len(_PAGES) > PAGES_KEPT:
         _PAGES.popitem(last=False)
@@ -733,38 +809,33 @@ def _plain_visit(request: HttpRequest) -> bool:
 def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     """Live standings with every tie-break column; a note instead while they are hidden.
 
-    The public (anyone not logged in) shares one rendering per tournament version: a plain
-    visit (:func:`_plain_visit`) gets the whole page as cached, without a CSRF token (the public
-    page posts nothing); other visits have the frame (base.html: CSRF token, login link,
-    messages) rendered around the cached parts. A logged-in user's page is rendered for them
-    (an organizer sees hidden standings and proposed rounds).
+    The public (anyone not logged in) shares one rendering per tournament version
+    (:func:`_shared`). A plain visit (:func:`_plain_visit`) and any anonymous htmx poll get it
+    as it is, the same bytes for everyone, which is what makes it safe to send gzipped (it holds
+    no secret and reflects nothing from the request: no BREACH) and to let a proxy keep for a
+    second (PUBLIC_CACHE_CONTROL), with an ETag and Last-Modified for a 304 at an unchanged
+    version. Other anonymous visits have the frame (base.html: CSRF token, login link with
+    the query string, messages) rendered around the cached parts; a logged-in user's page is
+    rendered for them (an organizer sees hidden standings and proposed rounds). Both of those
+    are personal: never compressed, never stored by anyone (Cache-Control: private, no-store).
     """
-    entry = None
-    plain = False  # a plain visit (the shared page), once known
+    partial = _wants_partial(request)
     if request.user.is_authenticated:
         parts = standings_parts(request, tournament_id)
-    else:
-        now = services.tournament_version(tournament_id)
-        plain = _plain_visit(request)
-        kept = _PAGES.get(tournament_id)
-        if plain and not _wants_partial(request) and kept is not None and now == kept[0]:
-            return _shared_response(kept[1])
-        parts, entry = _public_standings(request, tournament_id, now)
-    if _wants_partial(request):
-        # Markup rendered through the autoescaping templates (or cached from there).
-        response = HttpResponse(mark_safe(parts["standings"]))
-    elif entry is not None and plain and "page" in entry:
-        content = entry["page"].encode()
-        _remember_page(tournament_id, entry["version"], content)
-        return _shared_response(content)
-    else:
-        response = _standings_page(request, parts, shared=plain)
-        if entry is not None and plain:
-            entry["page"] = response.content.decode()
-            cache.set(_cache_key(tournament_id), entry, STANDINGS_CACHE_SECONDS)
-            _remember_page(tournament_id, entry["version"], response.content)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+        if partial:
+            # Markup rendered through the autoescaping templates.
+            return _personal(HttpResponse(mark_safe(parts["standings"])))
+        return _personal(_standings_page(request, parts, shared=False))
+    now = services.tournament_version(tournament_id)
+    if not partial and not _plain_visit(request):
+        shared = _shared(tournament_id, now)
+        return _personal(_standings_page(request, shared.parts, shared=False))
+    if now is not None and (unchanged := _not_modified(request, now, partial)) is not None:
+        return unchanged  # without a cache round trip, whichever process rendered it
+    shared = _shared(tournament_id, now)
+    if shared.version != now and (unchanged := _not_modified(request, shared.version, partial)):
+        return unchanged  # the version before, still being rendered: the visitor has it
+    return _shared_response(request, shared, partial=partial)
 
 
 def _standings_page(request: HttpRequest, parts: StandingsParts, *, shared: bool) -> HttpResponse:
@@ -776,6 +847,96 @@ def _standings_page(request: HttpRequest, parts: StandingsParts, *, shared: bool
         "tiebreaks": mark_safe(parts["tiebreaks"]),
     }
     return render(request, "public/standings.html", {"page": page, "shared_page": shared})
+
+
+# ----------------------------------------------------------------------------- HTTP caching
+
+PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=2"
+"""The shared standings' caching: a browser revalidates every time (a 304 while the version
+stands, so a new result shows at its next poll), a proxy in front (docs/operations.md) may
+answer for a second, and for 2 more while it asks again: a thousand phones cost the site
+about one request a second. A result then reaches a phone behind the proxy up to ~3 s late."""
+PAGE_FORMAT = "1"
+"""Part of every ETag: change it when the page's markup changes, so that a browser does not
+keep a page of the same tournament version in an older deployment's markup."""
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # what Django's GZipMiddleware looks for
+
+
+def _digest(version: str | None) -> str:
+    return hashlib.blake2b(f"{PAGE_FORMAT}|{version}".encode(), digest_size=12).hexdigest()
+
+
+def _etag(version: str, partial: bool) -> str:
+    """A weak ETag (the gzipped and the plain bytes are the same page) of the shared standings
+    at ``version``; the htmx partial has its own."""
+    return f'W/"{_digest(version)}{"-p" if partial else ""}"'
+
+
+def _last_modified(version: str) -> int | None:
+    """Last-Modified of the shared standings at ``version``, once it is 2 s old. HTTP dates
+    count whole seconds: sent at once, a change later in the same second would keep its
+    Last-Modified and a client asking If-Modified-Since alone would wrongly get a 304. Sent
+    only once the second is over, any later change has a later date."""
+    saved = _version_time(version)
+    if saved is None or time.time() - saved.timestamp() < 2:
+        return None
+    return int(saved.timestamp())
+
+
+def _validators(version: str, partial: bool) -> dict[str, str]:
+    headers = {"ETag": _etag(version, partial), "Cache-Control": PUBLIC_CACHE_CONTROL}
+    modified = _last_modified(version)
+    if modified is not None:
+        headers["Last-Modified"] = http_date(modified)
+    return headers
+
+
+def _not_modified(request: HttpRequest, version: str, partial: bool) -> HttpResponse | None:
+    """304 Not Modified if the visitor's copy (If-None-Match, or If-Modified-Since alone) is the
+    shared standings at ``version``; None otherwise."""
+    meta = request.META
+    if not (meta.get("HTTP_IF_NONE_MATCH") or meta.get("HTTP_IF_MODIFIED_SINCE")):
+        return None
+    response = get_conditional_response(
+        request, etag=_etag(version, partial), last_modified=_last_modified(version)
+    )
+    if response is None or response.status_code != 304:
+        return None
+    for name, value in _validators(version, partial).items():
+        response[name] = value
+    patch_vary_headers(response, SHARED_VARY)
+    return response
+
+
+SHARED_VARY = ("HX-Request", "Accept-Encoding", "Cookie")
+"""What the shared standings' response depends on: the partial or the page, gzipped or not,
+and (through the session) whether the visitor is logged in, who gets a page of their own."""
+
+
+def _shared_response(request: HttpRequest, shared: SharedPage, *, partial: bool) -> HttpResponse:
+    """The shared standings as sent: gzipped if the visitor accepts it, with validators and a
+    Cache-Control a proxy may act on."""
+    plain, packed = (
+        (shared.partial, shared.partial_gz) if partial else (shared.page, shared.page_gz)
+    )
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(packed, headers={"Content-Encoding": "gzip"})
+    else:
+        response = HttpResponse(plain)
+    response["Content-Length"] = str(len(response.content))
+    for name, value in _validators(shared.version, partial).items():
+        response[name] = value
+    patch_vary_headers(response, SHARED_VARY)
+    return response
+
+
+def _personal(response: HttpResponse) -> HttpResponse:
+    """A page for this visitor alone (a logged-in user's, or one carrying a CSRF token or a
+    message): no browser or proxy may store it or give it to anyone else."""
+    add_never_cache_headers(response)
+    patch_cache_control(response, private=True)
+    patch_vary_headers(response, SHARED_VARY)
+    return response
 
 
 @contextmanager
@@ -798,8 +959,7 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
     try:
         yield
         now = services.tournament_version(tournament_id)
-        cached = cache.get(key)
-        if now is not None and not (isinstance(cached, dict) and cached.get("version") == now):
+        if now is not None and cache.get(f"{key}:version") != now:
             try:
                 _render_public_standings(tournament_id)
             except Exception:  # the next visitor renders it instead; the change stands
@@ -808,27 +968,30 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
         _release(f"{key}:rendering", claim)
 
 
-def _render_public_standings(tournament_id: uuid.UUID) -> None:
-    """Render the public's standings page (parts and whole) as a visitor would, into the cache."""
+def _render_public_standings(tournament_id: uuid.UUID) -> dict[str, Any]:
+    """Render the public's standings (parts, whole page, each gzipped) as any anonymous visitor
+    gets them, into the cache; returns the cache entry. Rendered for a request of its own, so
+    that nothing of the visitor who happens to ask first (a query string, a message) gets in."""
     request = HttpRequest()
     request.method = "GET"
     request.path = request.path_info = reverse("public:standings", args=[tournament_id])
     request.user = AnonymousUser()
     parts = standings_parts(request, tournament_id)
     entry = _entry(parts)
-    entry["page"] = _standings_page(request, parts, shared=True).content.decode()
-    cache.set(_cache_key(tournament_id), entry, STANDINGS_CACHE_SECONDS)
+    page = _standings_page(request, parts, shared=True).content
+    entry["page"] = page.decode()
+    entry["page_gz"] = compress_string(page)
+    entry["standings_gz"] = compress_string(parts["standings"].encode())
+    key = _cache_key(tournament_id)
+    cache.set(key, entry, STANDINGS_CACHE_SECONDS)
+    # Then the version it holds (visitors look at this first): never ahead of the entry.
+    cache.set(f"{key}:version", entry["version"], STANDINGS_CACHE_SECONDS)
+    return entry
 
 
 def cache_is_private() -> bool:
     """Whether the cache is each process's own memory (no CACHE_URL)."""
     return str(settings.CACHES["default"]["BACKEND"]).endswith("LocMemCache")
-
-
-def _shared_response(content: bytes) -> HttpResponse:
-    response = HttpResponse(content)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
 
 
 def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> HttpResponse:

@@ -64,6 +64,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: it sees each response last, after any middleware set a cookie on it.
+    "config.middleware.PersonalNeverPublic",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,6 +76,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+# No GZipMiddleware: compressing a page that holds a secret (a CSRF token) next to text an
+# attacker chooses is the BREACH attack. Only the public standings, the same bytes for every
+# anonymous visitor, are sent gzipped (compressed once per version, tournaments/views_public);
+# a proxy in front may compress the rest of what is public (docs/operations.md).
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

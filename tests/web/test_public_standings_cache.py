@@ -135,8 +135,10 @@ def test_hiding_the_standings_takes_them_off_the_shared_page_at_once(
 
 
 def test_while_another_request_renders_a_new_version_visitors_get_the_one_before(
-    client: Client, spring: Spring, capture: Capture
+    client: Client, spring: Spring, capture: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Not so long that a visitor renders it after all (test_public_standings_http).
+    monkeypatch.setattr(views_public, "STANDINGS_RENDER_PATIENCE", 60.0)
     url = f"/t/{spring.id}/standings/"
     assert confirmed(page(client, url)) == 2
     finish_round_two(spring, capture)
