@@ -5,6 +5,7 @@ to another), and retried with backoff on database errors and concurrent changes.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from celery import shared_task
 from django.db import DatabaseError
@@ -13,17 +14,18 @@ from games.services import Conflict
 from tournaments import services, views_public
 
 RETRY_ON = (DatabaseError, Conflict)
+RELIABLE: dict[str, Any] = {
+    "acks_late": True,
+    "autoretry_for": RETRY_ON,
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+"""What every tournament task is: acknowledged late, retried with backoff and jitter."""
 
 
-@shared_task(
-    name="tournaments.sync_game",
-    acks_late=True,
-    autoretry_for=RETRY_ON,
-    retry_backoff=True,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=8,
-)
+@shared_task(name="tournaments.sync_game", **RELIABLE)
 def sync_game(game_id: str) -> str:
     """A tournament game finished (or stopped being finished): handle its pending status
     changes (record or withdraw its result in the tournament's stream); then render the
@@ -36,45 +38,21 @@ def sync_game(game_id: str) -> str:
     return outcome
 
 
-@shared_task(
-    name="tournaments.sync_pending",
-    acks_late=True,
-    autoretry_for=RETRY_ON,
-    retry_backoff=True,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=8,
-)
+@shared_task(name="tournaments.sync_pending", **RELIABLE)
 def sync_pending() -> list[str]:
     """The beat schedule's sweep of the games' outbox: every status change whose nudge was lost
     (broker down, a process killed after its commit) reaches its tournament here."""
     return services.tournament_sync_pending()
 
 
-@shared_task(
-    name="tournaments.advance",
-    acks_late=True,
-    autoretry_for=RETRY_ON,
-    retry_backoff=True,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=8,
-)
+@shared_task(name="tournaments.advance", **RELIABLE)
 def advance(tournament_id: str, round: int) -> str:
     """The last table of a round has its result: close it, pair the next round (and publish
     it if the tournament publishes automatically)."""
     return services.tournament_advance(tournament_id=uuid.UUID(tournament_id), round=round)
 
 
-@shared_task(
-    name="tournaments.run_schedules",
-    acks_late=True,
-    autoretry_for=RETRY_ON,
-    retry_backoff=True,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=8,
-)
+@shared_task(name="tournaments.run_schedules", **RELIABLE)
 def run_schedules() -> list[str]:
     """The beat schedule's task: pair and publish rounds whose set time has come."""
     return services.tournament_run_schedules()
