@@ -654,7 +654,9 @@ def test_env_example_points_at_the_compose_services() -> None:
 def _env_without_settings(**extra: str) -> dict[str, str]:
     """The machine's environment without anything the settings (or .env.example) name, plus
     ``extra``: what a subprocess sees cannot depend on the developer's own variables."""
-    drop = set(settings_env_reads()) | set(env_example())
+    # DJANGO_ALLOW_ASYNC_UNSAFE: the browser tests' session fixture sets it in this process
+    # (Playwright's event loop); a deployment never has it, and check --deploy refuses it.
+    drop = set(settings_env_reads()) | set(env_example()) | {"DJANGO_ALLOW_ASYNC_UNSAFE"}
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(extra)
     return env

@@ -60,6 +60,7 @@ RECEIVED = re.compile(r"Task (?P<name>[\w.]+)\[(?P<id>[0-9a-f-]+)\] received")
 
 UNSET = (
     "CELERY_VISIBILITY_TIMEOUT",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # the browser tests' fixture sets it in the test process
     "CONN_MAX_AGE",
     "DATABASE_OWNER_URL",
     "GUNICORN_CMD_ARGS",
