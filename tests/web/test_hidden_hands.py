@@ -72,12 +72,19 @@ def in_json(body: str, cards: Iterable[str]) -> set[str]:
     return {c for c in cards if f'"{c}"' in body}
 
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{24,}")
+"""A random token (CSRF): "Y1x..." at its start is no card."""
+
+
 def in_html(html: str, cards: Iterable[str]) -> set[str]:
-    """Cards named in a page: by code (a form value) or by a card's label."""
+    """Cards named in a page: by code (a form value) or by a card's label ("yellow 1", not the
+    start of "yellow 10"), random tokens left out."""
+    text = TOKEN.sub(" ", html)
     return {
         c
         for c in cards
-        if re.search(rf"(?<![A-Za-z0-9]){c}(?![0-9])", html) or card_info(c)["label"] in html
+        if re.search(rf"(?<![A-Za-z0-9]){c}(?![0-9])", text)
+        or re.search(rf"{re.escape(card_info(c)['label'])}(?![0-9])", text)
     }
 
 
