@@ -171,13 +171,16 @@ def _check_recorded_names(players: Sequence[Any]) -> None:
     """A record file's names must be in their one spelling already: renaming its players
     would change the record."""
     for name in players:
-        if isinstance(name, str) and names.normalize_name(name) != name:
-            spelt = names.normalize_name(name)
+        if not isinstance(name, str):
+            continue  # the engine's to refuse
+        try:
+            [spelt] = names.clean_names([name])
+        except names.BadName as error:
+            raise Refused(str(error), "bad_players", 0) from None
+        if spelt != name:
             raise Refused(
                 f"the player name {name!r} must be written {spelt!r}: one spelling for one "
-                "name (composed accents, no leading, trailing or repeated spaces)"
-                if spelt
-                else "every player needs a name (one of the names is blank)",
+                "name (composed accents, no leading, trailing or repeated spaces)",
                 "bad_players",
                 0,
             )

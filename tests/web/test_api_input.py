@@ -193,7 +193,7 @@ def test_an_import_with_a_name_not_in_normal_form_is_refused(api: APIClient) -> 
     game = create(api)
     assert append(api, game["id"], 1, game_events()[1:]).status_code == 201
     record = api.get(f"/api/games/{game['id']}/record/").content.decode()
-    for spelt in ("  p1", "pe\u0301", " \t "):
+    for spelt in ("  p1", "pe\u0301", " \t ", "\u200b"):
         odd = record.replace('"p1"', json.dumps(spelt))
         response = api.generic(
             "POST", "/api/games/import/", odd.encode(), content_type="application/jsonl"
