@@ -87,6 +87,19 @@ def results_of(game_id: uuid.UUID) -> dict[str, Any]:
     return {"expected_version": game.version, "scores": scores}
 
 
+Round1 = tuple[uuid.UUID, list[uuid.UUID], APIClient]
+
+
+@pytest.fixture
+def round_1(committed_db: None, django_user_model: Any) -> Round1:
+    """Round 1 published (its tournament and games), and the organizer's API client."""
+    organizer = django_user_model.objects.create_user(username="organizer", password="x")
+    tournament_id, games = round_1_published(organizer)
+    client = APIClient()
+    client.force_authenticate(organizer)
+    return tournament_id, games, client
+
+
 def enter_results(
     client: APIClient, game_id: uuid.UUID, key: str, body: dict[str, Any] | None = None
 ) -> Any:
@@ -130,12 +143,9 @@ def stack_for(tmp_path: Path, redis_url: str) -> Iterator[Stack]:
 
 @pytest.mark.postgres
 def test_results_entered_while_the_broker_is_down_arrive_once_it_is_back(
-    committed_db: None, redis_url: str, django_user_model: Any, tmp_path: Path
+    committed_db: None, redis_url: str, round_1: Round1, tmp_path: Path
 ) -> None:
-    organizer = django_user_model.objects.create_user(username="organizer", password="x")
-    tournament_id, games = round_1_published(organizer)
-    client = APIClient()
-    client.force_authenticate(organizer)
+    tournament_id, games, client = round_1
 
     # 1. The broker is down: every table's results are accepted (201, not 500), and a retry
     # with the same key gets the same answer and writes nothing more.
@@ -198,12 +208,9 @@ def waiting_for(pid: int) -> int | None:
 
 @pytest.mark.postgres
 def test_a_worker_killed_while_recording_a_result_leaves_it_to_the_next(
-    committed_db: None, redis_url: str, django_user_model: Any, tmp_path: Path
+    committed_db: None, redis_url: str, round_1: Round1, tmp_path: Path
 ) -> None:
-    organizer = django_user_model.objects.create_user(username="organizer", password="x")
-    tournament_id, games = round_1_published(organizer)
-    client = APIClient()
-    client.force_authenticate(organizer)
+    tournament_id, games, client = round_1
     database_url = database_url_for(settings.DATABASES["default"])
 
     with stack_for(tmp_path, redis_url) as stack:
