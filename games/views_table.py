@@ -1,7 +1,7 @@
 """The scorekeeper's table page: enter a game tap by tap (docs/scorekeeping.md).
 
 Thin typed function views: parse the request (games/forms_table.py), call a service
-(games/services.py), render. Every action is a POST carrying the version the page was rendered
+(games/services/), render. Every action is a POST carrying the version the page was rendered
 at and a fresh idempotency key; with htmx the answer is the table panel (a partial of
 templates/table/enter.html) plus the turn banner out of band, without JavaScript it is a
 POST/redirect/GET. Refusals come back as the rulebook words them, with the state unchanged:

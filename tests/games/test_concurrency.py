@@ -31,6 +31,7 @@ from games import services, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection, GameResult, Stream
 from games.projection import fold_game
+from games.services import common
 from games.store import NewEvent
 
 T = TypeVar("T")
@@ -495,7 +496,7 @@ def test_a_retry_racing_its_original_still_gets_its_result(
     game_id = create_game(record)
     version = append_in_batches(game_id, 1, record[1:3])
     key = f"{game_id}-retry-{pause}"
-    real_projection = services._projection
+    real_projection = common._projection  # what game_append (games.services.writes) calls
     paused, original_committed = threading.Event(), threading.Event()
 
     def projection_with_a_pause(game: uuid.UUID, *, lock: bool = False) -> GameProjection:
@@ -511,7 +512,7 @@ def test_a_retry_racing_its_original_still_gets_its_result(
             wait_until_blocking_another(JOIN_TIMEOUT)
         return found
 
-    monkeypatch.setattr(services, "_projection", projection_with_a_pause)
+    monkeypatch.setattr(services.writes, "_projection", projection_with_a_pause)
     retry = start_together(
         [partial(outcome, partial(request_, game_id, record, version, key))], name="retry"
     )

@@ -1,0 +1,96 @@
+"""Game services: every change to a game, each in one transaction (HackSoft-style services).
+
+Each write: (1) an idempotency key seen before returns the first result and writes nothing;
+(2) the projection is read and the expected version compared; (3) the game type's referee checks
+the new events against the current state; (4) the events are appended; (5) the projection is
+updated from the engine incrementally (a full replay only after a correction, a void or a
+results entry). Any refusal leaves the log and the projections exactly as they were.
+
+Views call these and map :class:`GameError` codes to HTTP statuses; they never touch models.
+
+The package is one room per responsibility: ``writes`` (the changes), ``reads`` (projections,
+logs and records, with hidden hands), ``maintenance`` (rebuild and compare projections),
+``errors`` (the refusals), ``common`` (what they share). Callers import from here.
+"""
+
+from __future__ import annotations
+
+from games.services.common import MAX_KEY, MAX_NAME, GameChange, User
+from games.services.errors import Conflict, GameError, GameNotFound, KeyReused, NotAllowed, Refused
+from games.services.maintenance import (
+    Difference,
+    Digest,
+    Rebuilder,
+    as_stored,
+    projections_digest,
+    projections_rebuild,
+    rebuild_all,
+    register_digest,
+    register_rebuilder,
+    stream_origin,
+    streams_projected,
+)
+from games.services.reads import (
+    ShownEvent,
+    game_check_write,
+    game_events,
+    game_export_record,
+    game_get,
+    game_list,
+    game_may_export,
+    game_sees_hands,
+    game_summary_at,
+    game_view,
+    log_read,
+)
+from games.services.writes import (
+    game_append,
+    game_correct,
+    game_create,
+    game_enter_results,
+    game_import_record,
+    game_publish,
+    game_void,
+)
+
+__all__ = [
+    "Conflict",
+    "Difference",
+    "Digest",
+    "GameChange",
+    "GameError",
+    "GameNotFound",
+    "KeyReused",
+    "MAX_KEY",
+    "MAX_NAME",
+    "NotAllowed",
+    "Rebuilder",
+    "Refused",
+    "ShownEvent",
+    "User",
+    "as_stored",
+    "game_append",
+    "game_check_write",
+    "game_correct",
+    "game_create",
+    "game_enter_results",
+    "game_events",
+    "game_export_record",
+    "game_get",
+    "game_import_record",
+    "game_list",
+    "game_may_export",
+    "game_publish",
+    "game_sees_hands",
+    "game_summary_at",
+    "game_view",
+    "game_void",
+    "log_read",
+    "projections_digest",
+    "projections_rebuild",
+    "rebuild_all",
+    "register_digest",
+    "register_rebuilder",
+    "stream_origin",
+    "streams_projected",
+]

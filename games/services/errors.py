@@ -1,0 +1,70 @@
+"""What a game service refuses, each with a stable code and a message for the user."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+
+
+class GameError(Exception):
+    """A refusal with a stable ``code`` and a message meant for the user."""
+
+    code = "error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+class GameNotFound(GameError):
+    code = "not_found"
+
+
+class NotAllowed(GameError):
+    code = "forbidden"
+
+
+class KeyReused(GameError):
+    code = "idempotency_key_reused"
+
+
+class Refused(GameError):
+    """The rules (or the game's status) refuse the change; ``index`` is the refused event's
+    position in the request, or the record line for an import."""
+
+    def __init__(self, message: str, code: str, index: int | None = None) -> None:
+        super().__init__(message, code)
+        self.index = index
+
+    @classmethod
+    def from_violation(cls, violation: engine.RuleViolation, index: int | None) -> Refused:
+        return cls(violation.message, violation.code, index)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = super().as_dict()
+        if self.index is not None:
+            out["event"] = self.index
+        return out
+
+
+class Conflict(GameError):
+    """Someone else appended first: the client should reload and retry."""
+
+    code = "conflict"
+
+    def __init__(self, current_version: int, state: Any, expected: int, what: str = "game") -> None:
+        super().__init__(
+            f"the {what} is at version {current_version}, not {expected}: "
+            "someone else changed it meanwhile; reload and try again"
+        )
+        self.current_version = current_version
+        self.summary = state
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "current_version": self.current_version, "state": self.summary}

@@ -1,0 +1,192 @@
+"""Game reads: projections, logs and records, with unplayed hands hidden from whoever may not
+see them."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games import hands, policy, store
+from games.models import Event, GameProjection
+from games.projection import (
+    IN_PROGRESS,
+    GameView,
+)
+from games.services.common import User, _game_type, _projection, _view
+from games.services.errors import GameNotFound, NotAllowed, Refused
+
+
+def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
+    game = _projection(game_id)
+    if not game.published and (user is None or not user.is_authenticated):
+        raise GameNotFound(f"there is no game {game_id}")  # unpublished games are not public
+    return game
+
+
+def game_list(*, user: User | None = None) -> QuerySet[GameProjection]:
+    """Games newest first: published ones for the public, all for logged-in users."""
+    games = GameProjection.objects.defer("snapshot", "summary").order_by(
+        "-stream__created_at", "-stream_id"
+    )
+    if user is None or not user.is_authenticated:
+        games = games.filter(published=True)
+    return games
+
+
+@dataclass(frozen=True, slots=True)
+class ShownEvent:
+    """A stored event as one reader sees it: its data with the hands hidden where they must be
+    (games/hands.py). The stored event itself never changes."""
+
+    id: int
+    stream_id: uuid.UUID
+    version: int
+    type: str
+    data: Any
+    metadata: Mapping[str, Any]
+    recorded_at: datetime
+    tx_id: int
+
+
+def game_sees_hands(*, game: GameProjection, user: User | None) -> bool:
+    """Whether ``user`` is one of the game's officials, who see the cards still held in a round
+    being played: a tournament says who for its games (organizers, the scorekeepers of its
+    tables); otherwise the game's creator. Staff always."""
+    if user is None or not user.is_authenticated:
+        return False
+    if getattr(user, "is_staff", False):
+        return True
+    try:
+        if policy.decide(game, user, policy.HANDS):
+            return True
+    except NotAllowed:
+        return False
+    return game.created_by_id is not None and game.created_by_id == user.pk
+
+
+def _hidden(games: Iterable[GameProjection], user: User | None) -> dict[uuid.UUID, hands.Hidden]:
+    """What ``user`` may not see of each of these games: decided once per game (the policy's
+    queries), and one query for all their deals."""
+    playing = [g for g in games if g.status == IN_PROGRESS and hands.held_cards(g.snapshot)]
+    secret = [g for g in playing if not game_sees_hands(game=g, user=user)]
+    if not secret:
+        return {}
+    starts: dict[uuid.UUID, list[tuple[int, int]]] = {g.stream_id: [] for g in secret}
+    rows = Event.objects.filter(stream_id__in=starts, type=hands.ROUND_STARTED).values_list(
+        "stream_id", "version", "data__round"
+    )
+    for stream_id, version, number in rows:
+        starts[stream_id].append((version, int(number or 0)))
+    out = {}
+    for game in secret:
+        hidden = hands.round_in_progress(game.snapshot, starts[game.stream_id])
+        if hidden is not None:
+            out[game.stream_id] = hidden
+    return out
+
+
+def _shown(events: Iterable[Event], hidden: Mapping[uuid.UUID, hands.Hidden]) -> list[ShownEvent]:
+    return [
+        ShownEvent(
+            id=e.id,
+            stream_id=e.stream_id,
+            version=e.version,
+            type=e.type,
+            data=hands.redact(e.version, e.type, e.data, hidden.get(e.stream_id)),
+            metadata=e.metadata,
+            recorded_at=e.recorded_at,
+            tx_id=e.tx_id,
+        )
+        for e in events
+    ]
+
+
+def game_events(
+    *, game_id: uuid.UUID, since: int = 0, user: User | None = None
+) -> tuple[GameProjection, list[ShownEvent]]:
+    """The game's history after version ``since``, the hands of a round being played hidden
+    from anyone but its officials."""
+    game = game_get(game_id=game_id, user=user)
+    events = store.read_stream(game_id, since=since)
+    if events and events[-1].version > game.version:  # an append committed in between
+        game.version = events[-1].version
+        game.refresh_from_db(fields=["status", "snapshot"])  # hide what that append dealt
+    return game, _shown(events, _hidden([game], user))
+
+
+def log_read(
+    *, after: store.Cursor = store.START, limit: int = 500, user: User | None = None
+) -> list[ShownEvent]:
+    """The global log after ``after`` (games/store.py), each game's hands of a round being
+    played hidden from anyone but its officials: decided once per game in the page."""
+    events = store.read_all(after=after, limit=limit)
+    with_cards = {e.stream_id for e in events if e.type in hands.CARD_TYPES}
+    games = (
+        GameProjection.objects.filter(stream_id__in=with_cards, status=IN_PROGRESS).only(
+            "stream_id", "status", "snapshot", "created_by", "game_type", "version"
+        )
+        if with_cards
+        else GameProjection.objects.none()
+    )
+    return _shown(events, _hidden(games, user))
+
+
+def game_check_write(*, game_id: uuid.UUID, user: User | None) -> GameProjection:
+    """The game, if ``user`` may record its plays (else NotAllowed): lets a page say so before
+    the first tap. Every write checks again."""
+    game = _projection(game_id)
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("log in to enter a table")
+    policy.decide(game, user, policy.APPEND)
+    return game
+
+
+def game_may_export(*, game: GameProjection, user: User | None) -> bool:
+    """Whether ``user`` may download this game's record file now."""
+    try:
+        policy.decide(game, user, policy.EXPORT)
+    except NotAllowed:
+        return False
+    return True
+
+
+def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
+    """The game's record file: the effective record, corrections applied. While a round is
+    being played, anyone but the game's officials gets it up to the end of the last finished
+    round."""
+    game = game_get(game_id=game_id, user=user)
+    policy.decide(game, user, policy.EXPORT)
+    kind = _game_type(game.game_type)
+    view = _view(game_id, kind)
+    if view.results is not None:
+        raise Refused(
+            "this game was entered as results only: it has no play-by-play record to export",
+            "results_only",
+        )
+    game.refresh_from_db(fields=["status", "snapshot"])  # at least as new as the view
+    if _hidden([game], user):  # a round is being played: its deal is not for everyone yet
+        return kind.write_record(hands.finished_rounds(view.record_events))
+    return kind.write_record(view.record_events)
+
+
+def game_view(
+    *, game_id: uuid.UUID, user: User | None = None, until: int | None = None
+) -> GameView:
+    """The game folded from its log (for history pages and checks). It holds every hand: a
+    page shows a reader who does not see them (game_sees_hands) only the cards played."""
+    game = game_get(game_id=game_id, user=user)
+    return _view(game_id, _game_type(game.game_type), until=until)
+
+
+def game_summary_at(*, game_id: uuid.UUID, version: int) -> tuple[str, dict[str, Any]]:
+    """The game's type and summary as of ``version`` (for consumers of its status changes; no
+    permission check: the caller is the system)."""
+    game = _projection(game_id)
+    if game.version == version:
+        return game.game_type, game.summary
+    return game.game_type, _view(game_id, _game_type(game.game_type), until=version).summary

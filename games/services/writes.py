@@ -1,0 +1,400 @@
+"""Game writes: each one transaction, idempotent under a key, refereed by the game type."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+import engine
+from games import policy, store
+from games.gametypes import DEFAULT_GAME_TYPE, GameType
+from games.models import GameProjection, Stream
+from games.projection import (
+    FINISHED,
+    IN_PROGRESS,
+    PUBLISHED,
+    RESULTS,
+    RETRACTED,
+    STORE_TYPES,
+    VOIDED,
+    GameView,
+    fold_game,
+)
+from games.services.common import (
+    GameChange,
+    User,
+    _announce,
+    _check_recorded_names,
+    _check_request,
+    _clean_names,
+    _expect,
+    _fingerprint,
+    _game_type,
+    _metadata,
+    _open,
+    _projection,
+    _replay_or_conflict,
+    _replayed,
+    _save,
+    _save_results,
+    _user_id,
+    _view,
+    _written,
+)
+from games.services.errors import NotAllowed, Refused
+from games.store import AlreadyAppended, NewEvent, VersionConflict
+
+
+def game_create(
+    *,
+    players: Sequence[str],
+    suits: Sequence[str] | None = None,
+    published: bool = False,
+    game_type: str = DEFAULT_GAME_TYPE,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """A new table: its stream starts with the record's first event."""
+    kind = _game_type(game_type)
+    players = _clean_names(players)
+    start = kind.start(players, {"suits": suits})
+    _check_request(players, idempotency_key)
+    try:
+        first = kind.encode(kind.parse(start))
+        kind.step(kind.new_state(), kind.parse(start))
+    except engine.RuleViolation as violation:
+        raise Refused.from_violation(violation, 0) from None
+    return _new_game(
+        kind,
+        [NewEvent(first.pop("type"), first)],
+        published=published,
+        fingerprint=_fingerprint(user, "create", game_type, start, published),
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def _new_game(
+    kind: GameType,
+    new: list[NewEvent],
+    *,
+    published: bool,
+    fingerprint: str,
+    user: User | None,
+    request_id: str,
+    idempotency_key: str | None,
+) -> GameChange:
+    """A new stream with these (already checked) events, and its projection."""
+    if published:
+        new = [*new, NewEvent(PUBLISHED, {})]
+    try:
+        with transaction.atomic():
+            if idempotency_key and (prior := store.find_prior(idempotency_key)):
+                return _replayed(prior, fingerprint)
+            stream = store.create_stream(Stream.Kind.GAME)
+            rows = store.append(
+                stream.id,
+                0,
+                new,
+                metadata={**_metadata(user, request_id), "game_type": kind.key},
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            game = GameProjection(stream=stream, game_type=kind.key, created_by_id=_user_id(user))
+            _save(game, fold_game(((e.type, e.data) for e in new), kind), kind)
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:  # a concurrent retry won; this one rolled back
+        return _replayed(duplicate.prior, fingerprint)
+
+
+def game_append(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    events: Sequence[Any],
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Record the next events of a table (record-format objects, e.g. a card with coins)."""
+    _check_request([], idempotency_key)
+    fingerprint = _fingerprint(user, "append", str(game_id), expected_version, events)
+    if not events:
+        raise Refused("send at least one event", "bad_event")
+    try:
+        with transaction.atomic():
+            # No key lookup here: a retry whose first attempt went through finds the version
+            # moved on, and the conflict handler below looks its key up (after the first
+            # attempt's commit, so it cannot miss it).
+            game = _projection(game_id, lock=True)
+            _expect(game, expected_version)
+            _open(game)
+            if game.results_only:
+                raise Refused(
+                    "results were entered for this game; retract them (a correction) "
+                    "before recording play by play",
+                    "results_entered",
+                )
+            policy.decide(game, user, policy.APPEND, events)
+            kind = _game_type(game.game_type)
+            state = kind.restore(game.snapshot or {})
+            new = []
+            for index, obj in enumerate(events):
+                if not isinstance(obj, Mapping):
+                    raise Refused("an event is a JSON object", "bad_event", index)
+                if isinstance(obj.get("type"), str) and obj["type"] in STORE_TYPES:
+                    # (any other "type", a list or an object too, is the engine's to refuse)
+                    raise Refused(
+                        f"{obj['type']} is not a play: use the corrections, void or results "
+                        "endpoints",
+                        "bad_event",
+                        index,
+                    )
+                try:
+                    event = kind.parse(obj)
+                    kind.step(state, event)
+                except engine.RuleViolation as violation:
+                    raise Refused.from_violation(violation, index) from None
+                encoded = kind.encode(event)
+                new.append(NewEvent(encoded.pop("type"), encoded))
+            rows = store.append(
+                game_id,
+                expected_version,
+                new,
+                metadata=_metadata(user, request_id),
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            game.version = rows[-1].version
+            game.snapshot = kind.snapshot(state)
+            game.summary = kind.summary(state)
+            was = game.status
+            game.status = FINISHED if kind.finished(state) else IN_PROGRESS
+            game.save(update_fields=["version", "snapshot", "summary", "status", "updated_at"])
+            if game.status != was:
+                _save_results(game, kind)
+                _announce(game, was)
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:
+        return _replayed(duplicate.prior, fingerprint)
+    except VersionConflict as conflict:
+        return _replay_or_conflict(conflict, idempotency_key, fingerprint)
+
+
+def _append_store_event(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    event: NewEvent,
+    decide: Any,
+    user: User | None,
+    request_id: str,
+    idempotency_key: str | None,
+) -> GameChange:
+    """Append one of the store's own events after ``decide(game, view, kind)`` accepted it,
+    then refold the game."""
+    _check_request([], idempotency_key)
+    fingerprint = _fingerprint(user, event.type, str(game_id), expected_version, event.data)
+    try:
+        with transaction.atomic():
+            # No key lookup here: a retry whose first attempt went through finds the version
+            # moved on, and the conflict handler below looks its key up (after the first
+            # attempt's commit, so it cannot miss it).
+            game = _projection(game_id, lock=True)
+            _expect(game, expected_version)
+            kind = _game_type(game.game_type)
+            view = _view(game_id, kind)
+            decide(game, view, kind)
+            rows = store.append(
+                game_id,
+                expected_version,
+                [event],
+                metadata=_metadata(user, request_id),
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+            )
+            view = _view(game_id, kind)
+            _save(game, view, kind)
+            return _written(game, rows)
+    except AlreadyAppended as duplicate:
+        return _replayed(duplicate.prior, fingerprint)
+    except VersionConflict as conflict:
+        return _replay_or_conflict(conflict, idempotency_key, fingerprint)
+
+
+def _may_organize(game: GameProjection, user: User | None, action: str) -> None:
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("log in to change a game")
+    if policy.decide(game, user, action):
+        return
+    is_staff = bool(getattr(user, "is_staff", False))
+    if not is_staff and game.created_by_id != user.pk:
+        raise NotAllowed("only the game's organizer can do this")
+
+
+def game_correct(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    retract: int,
+    reason: str = "",
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Retract the last ``retract`` entries of the record (plays or a results entry)."""
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _open(game)
+        policy.decide(game, user, policy.CORRECT)
+        retractable = len(view.effective) - 1  # the game's first event stays
+        if type(retract) is not int or not 1 <= retract <= retractable:
+            raise Refused(
+                f"there {'is' if retractable == 1 else 'are'} {retractable} "
+                f"event{'' if retractable == 1 else 's'} to retract, so {retract} cannot be",
+                "bad_correction",
+            )
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(RETRACTED, {"count": retract, "reason": reason}),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_void(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    reason: str = "",
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """The organizer voids the whole game; its results no longer count."""
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _may_organize(game, user, policy.VOID)
+        _open(game)
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(VOIDED, {"reason": reason}),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_publish(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Make the game readable by the public."""
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _may_organize(game, user, policy.PUBLISH)
+        _open(game)
+        if game.published:
+            raise Refused("the game is already published", "already_published")
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(PUBLISHED, {}),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_enter_results(
+    *,
+    game_id: uuid.UUID,
+    expected_version: int,
+    scores: Mapping[str, Any],
+    totals: Mapping[str, Any] | None = None,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """Results only: each player's score for each of the three rounds."""
+    data: dict[str, Any] = {"scores": dict(scores)}
+    if totals is not None:
+        data["totals"] = dict(totals)
+
+    def decide(game: GameProjection, view: GameView, kind: GameType) -> None:
+        _open(game)
+        policy.decide(game, user, policy.RESULTS, [data])
+        if view.results is not None:
+            raise Refused(
+                "results were already entered; retract them (a correction) to enter new ones",
+                "results_entered",
+            )
+        if view.status == FINISHED:
+            raise Refused(
+                "this game was recorded play by play to the end; its scores come from the plays",
+                "game_over",
+            )
+        try:
+            kind.results(view.players, scores, totals)
+        except engine.RuleViolation as violation:
+            raise Refused.from_violation(violation, None) from None
+
+    return _append_store_event(
+        game_id=game_id,
+        expected_version=expected_version,
+        event=NewEvent(RESULTS, data),
+        decide=decide,
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
+
+
+def game_import_record(
+    *,
+    record: bytes | str,
+    published: bool = False,
+    game_type: str = DEFAULT_GAME_TYPE,
+    user: User | None = None,
+    request_id: str = "",
+    idempotency_key: str | None = None,
+) -> GameChange:
+    """A new game from a record file, validated by the engine and stored event by event."""
+    kind = _game_type(game_type)
+    text = record.decode("utf-8", "replace") if isinstance(record, bytes) else record
+    try:
+        events = kind.read_record(record)
+    except engine.InvalidRecord as error:
+        raise Refused.from_violation(error.violation, error.index) from None
+    if not events:
+        raise Refused("the record is empty: it must start with game_started", "bad_event", 0)
+    encoded = [kind.encode(e) for e in events]
+    _check_recorded_names(encoded[0].get("players", []))
+    _check_request(encoded[0].get("players", []), idempotency_key)
+    return _new_game(
+        kind,
+        [NewEvent(obj.pop("type"), obj) for obj in encoded],
+        published=published,
+        fingerprint=_fingerprint(user, "import", game_type, text, published),
+        user=user,
+        request_id=request_id,
+        idempotency_key=idempotency_key,
+    )
