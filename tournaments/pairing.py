@@ -37,6 +37,9 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
+
+from tournaments import notes as note_codes
 
 __all__ = [
     "EXHAUSTIVE_MAX_PLAYERS",
@@ -172,8 +175,9 @@ class Pairing:
     cost: Cost
     lower_bound: float
     """A proven lower bound on cost.total for this request (equal to it when exhaustive)."""
-    notes: tuple[str, ...]
-    """Plain-language lines for the organizer."""
+    notes: tuple[dict[str, Any], ...]
+    """Notes for the organizer as codes with parameters (:mod:`tournaments.notes` words them),
+    players named by id."""
 
 
 # --- table sizes --------------------------------------------------------------------------
@@ -921,10 +925,6 @@ def _make_table(number: int, members: Sequence[Entrant], met: dict[str, frozense
     )
 
 
-def _times(count: int, what: str) -> str:
-    return f"{count} {what}" if count == 1 else f"{count} {what}s"
-
-
 def _assemble(
     field: _Field,
     groups: Sequence[Sequence[int]],
@@ -932,8 +932,11 @@ def _assemble(
     method: str,
     bound: int,
     reason: str,
-    extra_notes: Sequence[str] = (),
+    repeats_at_least: int = 0,
+    extra_notes: Sequence[dict[str, Any]] = (),
 ) -> Pairing:
+    """``reason``: why players who met before share a table (a :mod:`tournaments.notes`
+    reason code; ``repeats_at_least`` with ``fewest_repeats``)."""
     largest = field.largest
     met_ids = _met_ids(field.entrants)
     entrant_tables: list[list[Entrant]] = [[field.entrants[i] for i in g] for g in groups]
@@ -942,50 +945,40 @@ def _assemble(
         for number, members in enumerate(entrant_tables, start=1)
     )
     cost = _cost_of_groups(field, groups)
-    notes: list[str] = []
+    notes: list[dict[str, Any]] = []
     if method in ("exhaustive", "local search"):
-        verdict = (
-            "This is the lowest possible cost: every allowed grouping was checked."
-            if method == "exhaustive"
-            else f"No grouping can cost less than {bound:,}."
-        )
         notes.append(
-            f"Seated by standings ({method}). Cost {cost.total:,} = "
-            f"{cost.repeats} repeated meeting(s) x {REPEAT_WEIGHT:,} + "
-            f"{cost.small_tables} (earlier small tables of the players at small tables) x "
-            f"{SMALL_TABLE_WEIGHT:,} + {cost.spread} (standing spread). {verdict}"
+            note_codes.search_cost(
+                method=method,
+                total=cost.total,
+                repeats=cost.repeats,
+                repeat_weight=REPEAT_WEIGHT,
+                small_tables=cost.small_tables,
+                small_table_weight=SMALL_TABLE_WEIGHT,
+                spread=cost.spread,
+                bound=bound,
+            )
         )
     notes.extend(extra_notes)
-    label = {e.id: e.name or e.id for e in (*field.entrants, *byes)}
     for table in tables:
         for a, b in table.repeats:
-            notes.append(
-                f"Table {table.number}: {label[a]} and {label[b]} have met before: {reason}."
-            )
+            notes.append(note_codes.met_before(table.number, a, b, reason, repeats_at_least))
     for table, members in zip(tables, entrant_tables, strict=True):
         if len(members) >= largest:
             continue
-        head = f"Table {table.number} seats {len(members)} (a full table seats {largest}): "
         had = [e for e in sorted(members, key=lambda e: e.position) if e.small_tables > 0]
-        if not had:
-            notes.append(head + "nobody at it had a small table before.")
-        else:
-            before = ", ".join(f"{label[e.id]} ({e.small_tables} before)" for e in had)
-            why = (
-                "every player present who never had one sits at a small table this round"
-                if any(c == 0 for c in field.cnt)
-                else "every player present has had one"
+        why = (
+            note_codes.NEVER_HAD_ONE_SEATED
+            if any(c == 0 for c in field.cnt)
+            else note_codes.ALL_HAD_ONE
+        )
+        notes.append(
+            note_codes.small_table(
+                table.number, len(members), largest, [(e.id, e.small_tables) for e in had], why
             )
-            notes.append(head + f"{before} had a small table before; {why}.")
+        )
     for entrant in byes:
-        rule = "byes go to the lowest-placed players among those with the fewest byes"
-        if entrant.byes == 0:
-            notes.append(f"Bye: {label[entrant.id]}, who had no bye before ({rule}).")
-        else:
-            notes.append(
-                f"Bye: {label[entrant.id]}, who had {_times(entrant.byes, 'bye')} before: "
-                f"every player present has had at least as many ({rule})."
-            )
+        notes.append(note_codes.bye(entrant.id, entrant.byes))
     return Pairing(
         tables=tables,
         byes=tuple(e.id for e in byes),
@@ -1100,13 +1093,13 @@ def pair(request: PairingRequest) -> Pairing:
     groups = sorted(search.tables, key=lambda g: [field.pos[i] for i in g])
     if method == "exhaustive":
         reason = (
-            f"every allowed grouping repeats at least {sum(search.repeats)} meeting(s)"
+            note_codes.FEWEST_REPEATS
             if _repeats_dominate(field, table_sizes)
-            else "no allowed grouping has a lower total cost"
+            else note_codes.LOWEST_COST
         )
     else:
-        reason = "no swap of two players between any two tables would lower the total cost"
-    return _assemble(field, groups, byes_in_order, method, bound, reason)
+        reason = note_codes.NO_BETTER_SWAP
+    return _assemble(field, groups, byes_in_order, method, bound, reason, sum(search.repeats))
 
 
 def _repeats_dominate(field: _Field, table_sizes: Sequence[int]) -> bool:
@@ -1133,17 +1126,17 @@ def _pair_round_one(
     sequence = list(range(field.n))
     if request.method == "random":
         random.Random(request.seed).shuffle(sequence)
-        how = f"Random seating (seed {request.seed})"
+        order = "random"
     else:
         sequence.sort(key=lambda i: (field.entrants[i].order, field.pos[i]))
-        how = "Seating by the given order (registration or rating)"
+        order = "given"
     rank = {i: k for k, i in enumerate(sequence)}
     groups: list[list[int]] = []
     start = 0
     for size in table_sizes:
         groups.append(sequence[start : start + size])
         start += size
-    extra: list[str] = []
+    extra: list[dict[str, Any]] = []
     # The small-table rule holds here too (it only matters if "random" or "order" is used after
     # round 1): a player who may not sit where the sequence put them swaps with the first
     # player in the sequence who may take their seat and give up theirs.
@@ -1164,8 +1157,7 @@ def _pair_round_one(
                 groups[u][groups[u].index(b)] = a
                 where[a], where[b] = u, t
                 extra.append(
-                    f"{field.entrants[a].id} and {field.entrants[b].id} swapped tables so "
-                    f"that nobody gets a second small table before everyone has had one."
+                    note_codes.small_table_swap(field.entrants[a].id, field.entrants[b].id)
                 )
                 break
     for g in groups:
@@ -1176,6 +1168,7 @@ def _pair_round_one(
         byes,
         request.method,
         bound,
-        "this round's seating does not look at earlier meetings",
-        [f"{how}, no search: {len(groups)} table(s)."] + extra,
+        note_codes.NO_HISTORY,
+        0,
+        [note_codes.round_one(order=order, seed=request.seed, tables=len(groups)), *extra],
     )
