@@ -40,6 +40,7 @@ from games.queue import enqueue_on_commit
 from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused, User
 from games.store import NewEvent, VersionConflict
 from tournaments import domain, notes, pairing, rounds, standings
+from tournaments import events as tournament_events
 from tournaments.domain import ORGANIZER, SCOREKEEPER, Refusal, TournamentState
 from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
 
@@ -346,7 +347,10 @@ def _append(
     rows = store.append(
         projection.stream_id,
         state.version,
-        [NewEvent(kind, data) for kind, data in events],
+        [
+            NewEvent(kind, tournament_events.to_data(tournament_events.parse(kind, data)))
+            for kind, data in events
+        ],
         metadata=_metadata(user, request_id, system),
     )
     refolded = any(kind == domain.UNDONE for kind, _ in events)
