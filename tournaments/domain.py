@@ -315,10 +315,10 @@ def _paired(state: TournamentState, event: ev.RoundPaired) -> None:
             byes=tuple(event.byes),
             method=event.method,
             seed=event.seed,
-            cost=copy.deepcopy(dict(event.cost)),
+            cost=dict(event.cost),
             lower_bound=float(event.lower_bound),
-            notes=tuple(copy.deepcopy(dict(n)) for n in event.notes),
-            details=[copy.deepcopy(dict(d)) for d in event.details],
+            notes=tuple(dict(n) for n in event.notes),
+            details=[dict(d) for d in event.details],
         )
     )
     if state.status == "registration":
@@ -331,8 +331,8 @@ def _pairing_changed(state: TournamentState, event: ev.PairingChanged) -> None:
         rnd.tables = _tables(event.tables)
         rnd.byes = tuple(event.byes)
         if event.cost is not None:
-            rnd.cost = copy.deepcopy(dict(event.cost))
-        rnd.details = [copy.deepcopy(dict(d)) for d in event.details]
+            rnd.cost = dict(event.cost)
+        rnd.details = [dict(d) for d in event.details]
         swapped = event.change.get("swap")
         if swapped:
             rnd.notes = (*rnd.notes, notes.swapped(swapped[0], swapped[1]))

@@ -246,11 +246,18 @@ def upcast(kind: str, data: Json, labels: Labels = _no_labels) -> dict[str, Any]
             f"{kind} is at schema version {version}, newer than this code reads ({current}): "
             "deploy the newer code"
         )
+    if version == current and SCHEMA_KEY not in data:
+        return dict(data)
     out = {k: v for k, v in data.items() if k != SCHEMA_KEY}
     while version < current:
         out = UPCASTERS[(kind, version)](out, labels)
         version += 1
     return out
+
+
+_FIELDS: Final[dict[type[TournamentEvent], frozenset[str]]] = {
+    cls: frozenset(f.name for f in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()
+}
 
 
 def _tuples(value: Any) -> Any:
@@ -267,8 +274,7 @@ def parse(kind: str, data: Json, labels: Labels = _no_labels) -> TournamentEvent
     """The typed event of stored ``(type, data)``, upcast to the current version."""
     current = upcast(kind, data, labels)
     cls = EVENT_TYPES[kind]
-    known = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(current) - known
+    unknown = current.keys() - _FIELDS[cls]
     if unknown:
         raise EventSchemaError(f"{kind} has unknown fields: {', '.join(sorted(unknown))}")
     values: dict[str, Any] = {}
