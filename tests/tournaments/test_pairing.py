@@ -1,4 +1,4 @@
-"""Table pairing (``tournaments/pairing.py``): a pure module, no database.
+"""Table pairing (``tournaments/pairing/``): a pure module, no database.
 
 The brute-force checks enumerate groupings here, independently of the module's search, and
 cost them with their own code.
