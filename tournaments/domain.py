@@ -21,6 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tournaments import events as ev
+from tournaments import notes
+
 CREATED: Final = "tournament_created"
 SETTINGS_CHANGED: Final = "settings_changed"
 REGISTERED: Final = "player_registered"
@@ -147,7 +150,8 @@ class Round:
     seed: int
     cost: dict[str, Any] = field(default_factory=dict)
     lower_bound: float = 0.0
-    notes: tuple[str, ...] = ()
+    notes: tuple[dict[str, Any], ...] = ()
+    """Codes with parameters (:mod:`tournaments.notes` turns them into words)."""
     scheduled_at: str | None = None
     details: list[dict[str, Any]] = field(default_factory=list)
     """Per table: standing spread, points spread, pairs who met before (transparency)."""
@@ -216,7 +220,7 @@ class TournamentState:
 
 
 def fold(events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> TournamentState:
-    """Replay a tournament stream's ``(version, type, data)`` events; undone events are
+    """Replay a tournament stream's stored ``(version, type, data)`` events; undone events are
     skipped."""
     events = list(events)
     undone = {int(data["version"]) for _, kind, data in events if kind == UNDONE}
@@ -231,136 +235,149 @@ def fold(events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> TournamentStat
 
 
 def apply(state: TournamentState, version: int, kind: str, data: Mapping[str, Any]) -> None:
-    """Fold one event into the state (in place). Never validates: decisions did."""
+    """Fold one stored event into the state (in place): parsed, upcast, then applied."""
+    apply_event(state, version, ev.parse(kind, data, lambda: _labels(state)))
+
+
+def _labels(state: TournamentState) -> dict[str, str]:
+    """How notes written as prose named the players (name, or id) -> id."""
+    labels = {p.name: p.id for p in state.players.values()}
+    labels.update({p.id: p.id for p in state.players.values()})
+    return labels
+
+
+def apply_event(state: TournamentState, version: int, event: ev.TournamentEvent) -> None:
+    """Fold one typed event into the state (in place). Never validates: decisions did."""
     state.version = version
-    handler = _HANDLERS.get(kind)
+    handler = _HANDLERS.get(type(event))
     if handler is not None:
-        handler(state, data)
+        handler(state, event)
 
 
-def _created(state: TournamentState, data: Mapping[str, Any]) -> None:
-    settings = dict(data["settings"])
+def _created(state: TournamentState, event: ev.TournamentCreated) -> None:
+    settings = dict(event.settings)
     settings["tiebreaks"] = tuple(settings.get("tiebreaks", ()))
     state.settings = Settings(**settings)
-    organizer = data["organizer"]
+    organizer = event.organizer
     state.roles[organizer["id"]] = {ORGANIZER}
     state.usernames[organizer["id"]] = organizer["username"]
 
 
-def _settings_changed(state: TournamentState, data: Mapping[str, Any]) -> None:
-    changes = dict(data["changes"])
+def _settings_changed(state: TournamentState, event: ev.SettingsChanged) -> None:
+    changes = dict(event.changes)
     if "tiebreaks" in changes:
         changes["tiebreaks"] = tuple(changes["tiebreaks"])
     state.settings = dataclasses.replace(state.config, **changes)
 
 
-def _registered(state: TournamentState, data: Mapping[str, Any]) -> None:
+def _registered(state: TournamentState, event: ev.PlayerRegistered) -> None:
     player = Player(
-        id=data["player"],
-        name=data["name"],
+        id=event.player,
+        name=event.name,
         order=len(state.players) + 1,
-        rating=data.get("rating"),
-        late=bool(data.get("late", False)),
-        checked_in=bool(data.get("checked_in", False)),
+        rating=event.rating,
+        late=bool(event.late),
+        checked_in=bool(event.checked_in),
     )
     state.players[player.id] = player
 
 
-def _with_player(update: Mapping[str, Any]) -> Any:
-    def handler(state: TournamentState, data: Mapping[str, Any]) -> None:
-        player = state.players.get(data["player"])
+def _player_mark(name: str, value: bool) -> Any:
+    def handler(
+        state: TournamentState, event: ev.PlayerCheckedIn | ev.PlayerDropped | ev.PlayerReinstated
+    ) -> None:
+        player = state.players.get(event.player)
         if player is not None:
-            for name, value in update.items():
-                setattr(player, name, value)
+            setattr(player, name, value)
 
     return handler
 
 
-def _role_granted(state: TournamentState, data: Mapping[str, Any]) -> None:
-    state.roles.setdefault(data["user_id"], set()).add(data["role"])
-    state.usernames[data["user_id"]] = data["username"]
+def _role_granted(state: TournamentState, event: ev.RoleGranted) -> None:
+    state.roles.setdefault(event.user_id, set()).add(event.role)
+    state.usernames[event.user_id] = event.username
 
 
-def _role_revoked(state: TournamentState, data: Mapping[str, Any]) -> None:
-    state.roles.get(data["user_id"], set()).discard(data["role"])
+def _role_revoked(state: TournamentState, event: ev.RoleRevoked) -> None:
+    state.roles.get(event.user_id, set()).discard(event.role)
 
 
 def _tables(raw: Sequence[Sequence[str]]) -> list[Table]:
     return [Table(number=i, seats=tuple(seats)) for i, seats in enumerate(raw, start=1)]
 
 
-def _paired(state: TournamentState, data: Mapping[str, Any]) -> None:
+def _paired(state: TournamentState, event: ev.RoundPaired) -> None:
     state.rounds.append(
         Round(
-            number=data["round"],
+            number=event.round,
             status="proposed",
-            tables=_tables(data["tables"]),
-            byes=tuple(data["byes"]),
-            method=data["method"],
-            seed=data["seed"],
-            cost=dict(data.get("cost", {})),
-            lower_bound=float(data.get("lower_bound", 0)),
-            notes=tuple(data.get("notes", ())),
-            details=list(data.get("details", [])),
+            tables=_tables(event.tables),
+            byes=tuple(event.byes),
+            method=event.method,
+            seed=event.seed,
+            cost=dict(event.cost),
+            lower_bound=float(event.lower_bound),
+            notes=tuple(dict(n) for n in event.notes),
+            details=[dict(d) for d in event.details],
         )
     )
     if state.status == "registration":
         state.status = "running"
 
 
-def _pairing_changed(state: TournamentState, data: Mapping[str, Any]) -> None:
-    if len(state.rounds) >= data["round"]:
-        rnd = state.rounds[data["round"] - 1]
-        rnd.tables = _tables(data["tables"])
-        rnd.byes = tuple(data["byes"])
-        rnd.cost = dict(data.get("cost", rnd.cost))
-        rnd.details = list(data.get("details", []))
-        swapped = data.get("change", {}).get("swap")
+def _pairing_changed(state: TournamentState, event: ev.PairingChanged) -> None:
+    if len(state.rounds) >= event.round:
+        rnd = state.rounds[event.round - 1]
+        rnd.tables = _tables(event.tables)
+        rnd.byes = tuple(event.byes)
+        if event.cost is not None:
+            rnd.cost = dict(event.cost)
+        rnd.details = [dict(d) for d in event.details]
+        swapped = event.change.get("swap")
         if swapped:
-            names = [state.players[p].name if p in state.players else p for p in swapped]
-            rnd.notes = (*rnd.notes, f"Changed by hand: {names[0]} and {names[1]} swapped.")
+            rnd.notes = (*rnd.notes, notes.swapped(swapped[0], swapped[1]))
 
 
-def _published(state: TournamentState, data: Mapping[str, Any]) -> None:
-    rnd = state.rounds[data["round"] - 1]
+def _published(state: TournamentState, event: ev.RoundPublished) -> None:
+    rnd = state.rounds[event.round - 1]
     rnd.status = "published"
-    for entry in data["games"]:
+    for entry in event.games:
         rnd.table(entry["table"]).game = entry["game"]
 
 
-def _scheduled(state: TournamentState, data: Mapping[str, Any]) -> None:
-    state.scheduled[data["round"]] = data["at"]
+def _scheduled(state: TournamentState, event: ev.PairingScheduled) -> None:
+    state.scheduled[event.round] = event.at
 
 
-def _result_recorded(state: TournamentState, data: Mapping[str, Any]) -> None:
-    table = state.rounds[data["round"] - 1].table(data["table"])
-    table.result = tuple(Placement(**p) for p in data["placements"])
-    table.result_version = data["game_version"]
-    table.entered_by = tuple(data.get("entered_by", ()))
+def _result_recorded(state: TournamentState, event: ev.ResultRecorded) -> None:
+    table = state.rounds[event.round - 1].table(event.table)
+    table.result = tuple(Placement(**p) for p in event.placements)
+    table.result_version = event.game_version
+    table.entered_by = tuple(event.entered_by)
     table.confirmed = state.config.confirmation == "auto"
     table.confirmed_by = None
 
 
-def _result_withdrawn(state: TournamentState, data: Mapping[str, Any]) -> None:
-    table = state.rounds[data["round"] - 1].table(data["table"])
+def _result_withdrawn(state: TournamentState, event: ev.ResultWithdrawn) -> None:
+    table = state.rounds[event.round - 1].table(event.table)
     table.result = None
     table.result_version = None
     table.confirmed = False
     table.confirmed_by = None
 
 
-def _result_confirmed(state: TournamentState, data: Mapping[str, Any]) -> None:
-    table = state.rounds[data["round"] - 1].table(data["table"])
-    if table.result_version == data["game_version"]:
+def _result_confirmed(state: TournamentState, event: ev.ResultConfirmed) -> None:
+    table = state.rounds[event.round - 1].table(event.table)
+    if table.result_version == event.game_version:
         table.confirmed = True
-        table.confirmed_by = data.get("by")
+        table.confirmed_by = event.by
 
 
-def _round_closed(state: TournamentState, data: Mapping[str, Any]) -> None:
-    state.rounds[data["round"] - 1].status = "closed"
+def _round_closed(state: TournamentState, event: ev.RoundClosed) -> None:
+    state.rounds[event.round - 1].status = "closed"
 
 
-def _finished(state: TournamentState, data: Mapping[str, Any]) -> None:
+def _finished(state: TournamentState, event: ev.TournamentFinished) -> None:
     state.status = "finished"
 
 
@@ -381,25 +398,27 @@ the byes of published rounds and the scoring settings): a service need not recom
 PLAYERS_MARKED: Final = STANDINGS_UNCHANGED | {DROPPED, REINSTATED}
 """... and events that change no more than a player's dropped mark (ranks ignore it)."""
 
-_HANDLERS: Final[dict[str, Any]] = {
-    CREATED: _created,
-    SETTINGS_CHANGED: _settings_changed,
-    REGISTERED: _registered,
-    CHECKED_IN: _with_player({"checked_in": True}),
-    DROPPED: _with_player({"dropped": True}),
-    REINSTATED: _with_player({"dropped": False}),
-    ROLE_GRANTED: _role_granted,
-    ROLE_REVOKED: _role_revoked,
-    PAIRED: _paired,
-    PAIRING_CHANGED: _pairing_changed,
-    PUBLISHED: _published,
-    SCHEDULED: _scheduled,
-    RESULT_RECORDED: _result_recorded,
-    RESULT_WITHDRAWN: _result_withdrawn,
-    RESULT_CONFIRMED: _result_confirmed,
-    ROUND_CLOSED: _round_closed,
-    FINISHED: _finished,
+_HANDLERS: Final[dict[type[ev.TournamentEvent], Any]] = {
+    ev.TournamentCreated: _created,
+    ev.SettingsChanged: _settings_changed,
+    ev.PlayerRegistered: _registered,
+    ev.PlayerCheckedIn: _player_mark("checked_in", True),
+    ev.PlayerDropped: _player_mark("dropped", True),
+    ev.PlayerReinstated: _player_mark("dropped", False),
+    ev.RoleGranted: _role_granted,
+    ev.RoleRevoked: _role_revoked,
+    ev.RoundPaired: _paired,
+    ev.PairingChanged: _pairing_changed,
+    ev.RoundPublished: _published,
+    ev.PairingScheduled: _scheduled,
+    ev.ResultRecorded: _result_recorded,
+    ev.ResultWithdrawn: _result_withdrawn,
+    ev.ResultConfirmed: _result_confirmed,
+    ev.RoundClosed: _round_closed,
+    ev.TournamentFinished: _finished,
 }
+"""One handler per event type; ``action_undone`` changes nothing itself (:func:`fold` skips
+what it undoes)."""
 
 
 # ----------------------------------------------------------------------------- snapshot
@@ -410,6 +429,7 @@ def to_json(state: TournamentState) -> dict[str, Any]:
     with dataclasses.asdict, which deep-copies every value: a thousand players' state is saved
     on every result, and this is ten times faster (tests check both give the same JSON)."""
     return {
+        "schema": SNAPSHOT_SCHEMA,
         "version": state.version,
         "settings": None if state.settings is None else _settings_json(state.settings),
         "status": state.status,
@@ -454,13 +474,49 @@ def _round_json(r: Round) -> dict[str, Any]:
         "seed": r.seed,
         "cost": copy.deepcopy(r.cost),
         "lower_bound": r.lower_bound,
-        "notes": list(r.notes),
+        "notes": copy.deepcopy(list(r.notes)),
         "scheduled_at": r.scheduled_at,
         "details": copy.deepcopy(r.details),
     }
 
 
+SNAPSHOT_SCHEMA: Final = 2
+"""The version of :func:`to_json`'s format. 1 (no ``"schema"`` key): notes were sentences."""
+
+
+class SnapshotVersionError(ValueError):
+    """A stored snapshot this code cannot read: rebuild the projections from the events."""
+
+
 def from_json(data: Mapping[str, Any]) -> TournamentState:
+    """The state of a stored snapshot, upcast from an older version; a newer or unknown one
+    is refused with :class:`SnapshotVersionError` (rebuild the projections from the log)."""
+    schema = data.get("schema", 1)
+    if schema not in (1, SNAPSHOT_SCHEMA):
+        raise SnapshotVersionError(
+            f"the tournament snapshot is at schema version {schema!r}; this code reads "
+            f"versions 1 to {SNAPSHOT_SCHEMA}. Rebuild the projections from the event log "
+            "(manage.py rebuild_projections)"
+        )
+    try:
+        if schema == 1:
+            return _from_json(data, _notes_v1)
+        return _from_json(data, lambda raw, players: tuple(dict(n) for n in raw))
+    except (TypeError, KeyError) as error:
+        raise SnapshotVersionError(
+            f"the tournament snapshot (schema version {schema}) does not fit this code "
+            f"({type(error).__name__}: {error}). Rebuild the projections from the event log "
+            "(manage.py rebuild_projections)"
+        ) from None
+
+
+def _notes_v1(raw: Sequence[Any], players: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+    labels = {p["name"]: p["id"] for p in players}
+    labels.update({p["id"]: p["id"] for p in players})
+    return notes.upcast_all(raw, labels)
+
+
+def _from_json(data: Mapping[str, Any], read_notes: Any) -> TournamentState:
     settings = data["settings"]
     if settings is not None:
         settings = Settings(**{**settings, "tiebreaks": tuple(settings["tiebreaks"])})
@@ -489,7 +545,7 @@ def from_json(data: Mapping[str, Any]) -> TournamentState:
                 seed=r["seed"],
                 cost=dict(r["cost"]),
                 lower_bound=r["lower_bound"],
-                notes=tuple(r["notes"]),
+                notes=read_notes(r["notes"], data["players"]),
                 scheduled_at=r.get("scheduled_at"),
                 details=list(r.get("details", [])),
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from tournaments import pairing, standings
+from tournaments import events, pairing, standings
 from tournaments.domain import Refusal, Round, TournamentState, seated_players
 
 
@@ -156,19 +156,21 @@ def pairing_request(
 def round_event(
     number: int, request: pairing.PairingRequest, result: pairing.Pairing
 ) -> dict[str, Any]:
-    """The ``round_paired`` event's data for a pairing result."""
+    """The ``round_paired`` event's data (current schema) for a pairing result."""
     tables = [list(t.seats) for t in result.tables]
-    return {
-        "round": number,
-        "method": result.method,
-        "seed": request.seed,
-        "tables": tables,
-        "byes": list(result.byes),
-        "cost": cost_json(result.cost),
-        "lower_bound": result.lower_bound,
-        "notes": list(result.notes),
-        "details": table_details(request, tables),
-    }
+    return events.to_data(
+        events.RoundPaired(
+            round=number,
+            method=result.method,
+            seed=request.seed,
+            tables=tuple(t.seats for t in result.tables),
+            byes=tuple(result.byes),
+            cost=cost_json(result.cost),
+            lower_bound=result.lower_bound,
+            notes=result.notes,
+            details=tuple(table_details(request, tables)),
+        )
+    )
 
 
 def table_details(request: pairing.PairingRequest, tables: list[list[str]]) -> list[dict[str, Any]]:

@@ -39,7 +39,8 @@ from games.projection import FINISHED, RESULTS, RETRACTED
 from games.queue import enqueue_on_commit
 from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused, User
 from games.store import NewEvent, VersionConflict
-from tournaments import domain, pairing, rounds, standings
+from tournaments import domain, notes, pairing, rounds, standings
+from tournaments import events as tournament_events
 from tournaments.domain import ORGANIZER, SCOREKEEPER, Refusal, TournamentState
 from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
 
@@ -243,7 +244,7 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
         "byes": [{"player": p, "name": name.get(p, p)} for p in rnd.byes],
         "cost": rnd.cost,
         "lower_bound": rnd.lower_bound,
-        "notes": list(rnd.notes),
+        "notes": notes.describe_all(rnd.notes, name),
         "missing": rnd.missing if rnd.status == "published" else [],
     }
 
@@ -346,7 +347,10 @@ def _append(
     rows = store.append(
         projection.stream_id,
         state.version,
-        [NewEvent(kind, data) for kind, data in events],
+        [
+            NewEvent(kind, tournament_events.to_data(tournament_events.parse(kind, data)))
+            for kind, data in events
+        ],
         metadata=_metadata(user, request_id, system),
     )
     refolded = any(kind == domain.UNDONE for kind, _ in events)

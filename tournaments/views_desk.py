@@ -36,7 +36,7 @@ from django_htmx.middleware import HtmxDetails
 from engine.cards import ROUNDS_PER_GAME
 from games.gametypes import GAME_TYPES
 from games.services import Conflict, GameNotFound, NotAllowed, Refused
-from tournaments import desk_qr, desk_rows, domain, standings
+from tournaments import desk_qr, desk_rows, domain, notes, standings
 from tournaments import services as t
 from tournaments.forms_desk import (
     CONFIRMATION_LABELS,
@@ -56,8 +56,8 @@ from tournaments.forms_desk import (
 from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
 from tournaments.services import TournamentChange
 
-SWAP_NOTE = "Changed by hand"
-"""How the domain notes a swap in a proposed round (tournaments.domain._pairing_changed)."""
+SWAP_NOTE = notes.SENTENCES["swapped"].partition("{")[0]
+"""How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes)."""
 REFUSED = 422
 """A refused action or a form to correct (not 400: in development django-htmx's debug script
 replaces the whole page with the response of an htmx request answered 400, 403, 404 or 500)."""

@@ -1,4 +1,4 @@
-"""Table pairing (``tournaments/pairing.py``): a pure module, no database.
+"""Table pairing (``tournaments/pairing/``): a pure module, no database.
 
 The brute-force checks enumerate groupings here, independently of the module's search, and
 cost them with their own code.
@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments.notes import describe_all
 from tournaments.pairing import (
     REPEAT_WEIGHT,
     SMALL_TABLE_WEIGHT,
@@ -204,6 +205,11 @@ def check_cost(request: PairingRequest, pairing: Pairing) -> None:
     assert not breaks_small_table_rule(request, tables)
 
 
+def words(pairing: Pairing) -> list[str]:
+    """The pairing's notes in English (players named by id, as these entrants have no names)."""
+    return describe_all(pairing.notes, {})
+
+
 def entrants(n: int) -> tuple[Entrant, ...]:
     """p1 .. pn at positions 1 .. n, no history."""
     return tuple(Entrant(id=f"p{k}", position=k) for k in range(1, n + 1))
@@ -285,13 +291,13 @@ def test_the_bye_goes_to_the_lowest_placed_player_without_one() -> None:
     had = tuple(replace(e, byes=1) if e.id in ("p5", "p4") else e for e in field)
     pairing = pair(PairingRequest(had, (3, 4), "standings"))
     assert pairing.byes == ("p3",)
-    assert "Bye: p3, who had no bye before" in " ".join(pairing.notes)
+    assert "Bye: p3, who had no bye before" in " ".join(words(pairing))
     all_had = tuple(replace(e, byes=1) if e.id != "p1" else e for e in field)
     assert pair(PairingRequest(all_had, (3, 4), "standings")).byes == ("p1",)
     everyone_had = tuple(replace(e, byes=1) for e in field)
     pairing = pair(PairingRequest(everyone_had, (3, 4), "standings"))
     assert pairing.byes == ("p5",)
-    assert "every player present has had at least as many" in " ".join(pairing.notes)
+    assert "every player present has had at least as many" in " ".join(words(pairing))
 
 
 @pytest.mark.parametrize(("n", "sizes"), [(5, (3, 4)), (7, (4,)), (9, (4, 6)), (11, (4,))])
@@ -425,7 +431,7 @@ def test_the_small_table_rule_outranks_repeats() -> None:
     small = next(t for t in pairing.tables if len(t.seats) == 3)
     assert sorted(small.seats) == ["p5", "p6", "p7"]
     assert pairing.cost.repeats == 3
-    assert any("every allowed grouping repeats at least 3" in note for note in pairing.notes)
+    assert any("every allowed grouping repeats at least 3" in note for note in words(pairing))
     # Only one never had one: that player must be at the small table.
     one = tuple(replace(e, small_tables=0 if e.id == "p1" else 1) for e in entrants(7))
     pairing = pair(PairingRequest(one, (3, 4), "standings"))
@@ -524,19 +530,19 @@ def test_notes_explain_repeats_small_tables_and_byes() -> None:
         replace(e, met=tuple(i for i in ids if i != e.id), small_tables=1) for e in entrants(5)
     )
     pairing = pair(PairingRequest(field, (3, 4), "standings"))
-    text = "\n".join(pairing.notes)
+    text = "\n".join(words(pairing))
     assert pairing.method == "exhaustive"
     assert "Bye: p5, who had no bye before" in text
     assert "every allowed grouping repeats at least 6 meeting(s)" in text
     assert "This is the lowest possible cost" in text
     field = tuple(replace(e, small_tables=1 if e.id == "p1" else 0) for e in entrants(10))
     pairing = pair(PairingRequest(field, (3, 4), "standings"))
-    text = "\n".join(pairing.notes)
+    text = "\n".join(words(pairing))
     assert "seats 3 (a full table seats 4): nobody at it had a small table before." in text
     for _, pairing, _ in rounds(60, 6, seed=3):
         if pairing.method == "local search":
-            assert "No grouping can cost less than" in pairing.notes[0]
-        for note in pairing.notes:
+            assert "No grouping can cost less than" in words(pairing)[0]
+        for note in words(pairing):
             if "have met before" in note:
                 assert "no swap of two players between any two tables would lower" in note
 

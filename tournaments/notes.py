@@ -1,0 +1,393 @@
+"""A round's notes as codes with parameters, and the English sentences they stand for (pure).
+
+Events and snapshots store codes, never prose (docs/tournament-events.md): a note is a JSON
+object such as ``{"code": "bye", "player": "P5", "byes": 0}``, players named by id. Pages and the
+API turn codes into words with :func:`describe`, naming players as they are named *now*.
+Every sentence is one whole template with named placeholders, so that gettext can wrap
+:data:`SENTENCES` later without changing how notes are stored.
+
+Events written before notes were codes (``round_paired`` version 1, snapshots version 1) hold
+the English sentences; :func:`from_text` reads them back into codes, or keeps a sentence it
+cannot read as a ``legacy_text`` note.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
+
+Note = Mapping[str, Any]
+"""``{"code": ..., **parameters}``: JSON data."""
+
+SEARCH_COST: Final = "search_cost"
+ROUND_ONE: Final = "round_one"
+SMALL_TABLE_SWAP: Final = "small_table_swap"
+MET_BEFORE: Final = "met_before"
+SMALL_TABLE: Final = "small_table"
+BYE: Final = "bye"
+SWAPPED: Final = "swapped"
+LEGACY_TEXT: Final = "legacy_text"
+
+# Why players who met before share a table (``met_before``'s "reason").
+FEWEST_REPEATS: Final = "fewest_repeats"
+LOWEST_COST: Final = "lowest_cost"
+NO_BETTER_SWAP: Final = "no_better_swap"
+NO_HISTORY: Final = "no_history"
+# Why a player sits at a small table again (``small_table``'s "why").
+NEVER_HAD_ONE_SEATED: Final = "never_had_one_seated"
+ALL_HAD_ONE: Final = "all_had_one"
+
+SENTENCES: Final[dict[str, str]] = {
+    "search_cost": (
+        "Seated by standings ({method}). Cost {total} = {repeats} repeated meeting(s) x "
+        "{repeat_weight} + {small_tables} (earlier small tables of the players at small tables) "
+        "x {small_table_weight} + {spread} (standing spread). {verdict}"
+    ),
+    "verdict_exhaustive": "This is the lowest possible cost: every allowed grouping was checked.",
+    "verdict_bound": "No grouping can cost less than {bound}.",
+    "round_one_random": "Random seating (seed {seed}), no search: {tables} table(s).",
+    "round_one_order": (
+        "Seating by the given order (registration or rating), no search: {tables} table(s)."
+    ),
+    "small_table_swap": (
+        "{a} and {b} swapped tables so that nobody gets a second small table before everyone "
+        "has had one."
+    ),
+    "met_before": "Table {table}: {a} and {b} have met before: {reason}.",
+    "reason_fewest_repeats": "every allowed grouping repeats at least {repeats} meeting(s)",
+    "reason_lowest_cost": "no allowed grouping has a lower total cost",
+    "reason_no_better_swap": (
+        "no swap of two players between any two tables would lower the total cost"
+    ),
+    "reason_no_history": "this round's seating does not look at earlier meetings",
+    "small_table_nobody": (
+        "Table {table} seats {seats} (a full table seats {full}): nobody at it had a small "
+        "table before."
+    ),
+    "small_table_had": (
+        "Table {table} seats {seats} (a full table seats {full}): {before} had a small table "
+        "before; {why}."
+    ),
+    "small_table_before": "{player} ({count} before)",
+    "why_never_had_one_seated": (
+        "every player present who never had one sits at a small table this round"
+    ),
+    "why_all_had_one": "every player present has had one",
+    "bye_first": "Bye: {player}, who had no bye before ({rule}).",
+    "bye_again_one": (
+        "Bye: {player}, who had {byes} bye before: every player present has had at least as "
+        "many ({rule})."
+    ),
+    "bye_again_many": (
+        "Bye: {player}, who had {byes} byes before: every player present has had at least as "
+        "many ({rule})."
+    ),
+    "rule_fewest_byes": "byes go to the lowest-placed players among those with the fewest byes",
+    "swapped": "Changed by hand: {a} and {b} swapped.",
+}
+
+Names = Callable[[str], str]
+"""A player's name from their id (the id itself if unknown)."""
+
+
+# ----------------------------------------------------------------------------- codes
+
+
+def search_cost(
+    *,
+    method: str,
+    total: int,
+    repeats: int,
+    repeat_weight: int,
+    small_tables: int,
+    small_table_weight: int,
+    spread: int,
+    bound: int,
+) -> dict[str, Any]:
+    return {
+        "code": SEARCH_COST,
+        "method": method,
+        "total": total,
+        "repeats": repeats,
+        "repeat_weight": repeat_weight,
+        "small_tables": small_tables,
+        "small_table_weight": small_table_weight,
+        "spread": spread,
+        "bound": bound,
+    }
+
+
+def round_one(*, order: str, seed: int, tables: int) -> dict[str, Any]:
+    """``order``: "random" or "given"."""
+    return {"code": ROUND_ONE, "order": order, "seed": seed, "tables": tables}
+
+
+def small_table_swap(a: str, b: str) -> dict[str, Any]:
+    return {"code": SMALL_TABLE_SWAP, "a": a, "b": b}
+
+
+def met_before(table: int, a: str, b: str, reason: str, repeats: int = 0) -> dict[str, Any]:
+    note: dict[str, Any] = {"code": MET_BEFORE, "table": table, "a": a, "b": b, "reason": reason}
+    if reason == FEWEST_REPEATS:
+        note["repeats"] = repeats
+    return note
+
+
+def small_table(
+    table: int, seats: int, full: int, before: Iterable[tuple[str, int]], why: str
+) -> dict[str, Any]:
+    had = [[player, count] for player, count in before]
+    return {
+        "code": SMALL_TABLE,
+        "table": table,
+        "seats": seats,
+        "full": full,
+        "before": had,
+        "why": why if had else None,
+    }
+
+
+def bye(player: str, byes: int) -> dict[str, Any]:
+    return {"code": BYE, "player": player, "byes": byes, "rule": "fewest_byes"}
+
+
+def swapped(a: str, b: str) -> dict[str, Any]:
+    return {"code": SWAPPED, "a": a, "b": b}
+
+
+def legacy_text(text: str) -> dict[str, Any]:
+    return {"code": LEGACY_TEXT, "text": text}
+
+
+# ----------------------------------------------------------------------------- words
+
+
+def _number(value: int | float) -> str:
+    return f"{value:,}"
+
+
+def describe(note: Note, name: Names) -> str:
+    """The note in English, players named by ``name``."""
+    code = note["code"]
+    s = SENTENCES
+    if code == SEARCH_COST:
+        verdict = (
+            s["verdict_exhaustive"]
+            if note["method"] == "exhaustive"
+            else s["verdict_bound"].format(bound=_number(note["bound"]))
+        )
+        return s["search_cost"].format(
+            method=note["method"],
+            total=_number(note["total"]),
+            repeats=note["repeats"],
+            repeat_weight=_number(note["repeat_weight"]),
+            small_tables=note["small_tables"],
+            small_table_weight=_number(note["small_table_weight"]),
+            spread=note["spread"],
+            verdict=verdict,
+        )
+    if code == ROUND_ONE:
+        key = "round_one_random" if note["order"] == "random" else "round_one_order"
+        return s[key].format(seed=note["seed"], tables=note["tables"])
+    if code == SMALL_TABLE_SWAP:
+        return s["small_table_swap"].format(a=name(note["a"]), b=name(note["b"]))
+    if code == MET_BEFORE:
+        reason = s[f"reason_{note['reason']}"].format(repeats=note.get("repeats", 0))
+        return s["met_before"].format(
+            table=note["table"], a=name(note["a"]), b=name(note["b"]), reason=reason
+        )
+    if code == SMALL_TABLE:
+        where = {"table": note["table"], "seats": note["seats"], "full": note["full"]}
+        if not note["before"]:
+            return s["small_table_nobody"].format(**where)
+        before = ", ".join(
+            s["small_table_before"].format(player=name(p), count=c) for p, c in note["before"]
+        )
+        why = s[f"why_{note['why']}"]
+        return s["small_table_had"].format(**where, before=before, why=why)
+    if code == BYE:
+        rule = s["rule_fewest_byes"]
+        if note["byes"] == 0:
+            return s["bye_first"].format(player=name(note["player"]), rule=rule)
+        key = "bye_again_one" if note["byes"] == 1 else "bye_again_many"
+        return s[key].format(player=name(note["player"]), byes=note["byes"], rule=rule)
+    if code == SWAPPED:
+        return s["swapped"].format(a=name(note["a"]), b=name(note["b"]))
+    if code == LEGACY_TEXT:
+        return str(note["text"])
+    raise ValueError(f"unknown note code {code!r}")
+
+
+def describe_all(notes: Iterable[Note], names: Mapping[str, str]) -> list[str]:
+    """Each note in English, players named from ``names`` (id -> name)."""
+    return [describe(note, lambda p: names.get(p, p)) for note in notes]
+
+
+# ----------------------------------------------------------------------------- old prose
+
+
+_INT = r"(\d[\d,]*)"
+
+
+def _int(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+_PATTERNS: Final = {
+    key: re.compile(pattern)
+    for key, pattern in {
+        "search_cost": (
+            r"Seated by standings \((exhaustive|local search)\)\. Cost " + _INT + r" = "
+            r"(\d+) repeated meeting\(s\) x " + _INT + r" \+ (\d+) \(earlier small tables of "
+            r"the players at small tables\) x " + _INT + r" \+ (\d+) \(standing spread\)\. "
+            r"(?:This is the lowest possible cost: every allowed grouping was checked\.|"
+            r"No grouping can cost less than " + _INT + r"\.)"
+        ),
+        "round_one_random": r"Random seating \(seed (-?\d+)\), no search: (\d+) table\(s\)\.",
+        "round_one_order": (
+            r"Seating by the given order \(registration or rating\), no search: "
+            r"(\d+) table\(s\)\."
+        ),
+        "small_table_swap": (
+            r"(.+) and (.+) swapped tables so that nobody gets a second small table before "
+            r"everyone has had one\."
+        ),
+        "met_before": r"Table (\d+): (.+) and (.+) have met before: (.+)\.",
+        "small_table_nobody": (
+            r"Table (\d+) seats (\d+) \(a full table seats (\d+)\): nobody at it had a small "
+            r"table before\."
+        ),
+        "small_table_had": (
+            r"Table (\d+) seats (\d+) \(a full table seats (\d+)\): (.+) had a small table "
+            r"before; (every player present who never had one sits at a small table this round"
+            r"|every player present has had one)\."
+        ),
+        "bye_first": (
+            r"Bye: (.+), who had no bye before \(byes go to the lowest-placed players among "
+            r"those with the fewest byes\)\."
+        ),
+        "bye_again": (
+            r"Bye: (.+), who had (\d+) byes? before: every player present has had at least as "
+            r"many \(byes go to the lowest-placed players among those with the fewest byes\)\."
+        ),
+        "swapped": r"Changed by hand: (.+) and (.+) swapped\.",
+    }.items()
+}
+_REASONS: Final = {
+    "no allowed grouping has a lower total cost": (LOWEST_COST, 0),
+    "no swap of two players between any two tables would lower the total cost": (
+        NO_BETTER_SWAP,
+        0,
+    ),
+    "this round's seating does not look at earlier meetings": (NO_HISTORY, 0),
+}
+_FEWEST = re.compile(r"every allowed grouping repeats at least (\d+) meeting\(s\)")
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _pair(text: str, sep: str, ids: Mapping[str, str]) -> tuple[str, str]:
+    """Two players named in ``text`` around ``sep`` (a name may itself contain ``sep``)."""
+    found = [
+        (ids[text[:i]], ids[text[i + len(sep) :]])
+        for i in range(len(text))
+        if text.startswith(sep, i) and text[:i] in ids and text[i + len(sep) :] in ids
+    ]
+    if len(found) != 1:
+        raise _Unreadable
+    return found[0]
+
+
+def _one(text: str, ids: Mapping[str, str]) -> str:
+    if text not in ids:
+        raise _Unreadable
+    return ids[text]
+
+
+def _before(text: str, ids: Mapping[str, str]) -> list[tuple[str, int]]:
+    """ "A (1 before), B (2 before)" (names may contain ", " or parentheses)."""
+    items: list[tuple[str, int]] = []
+    rest = text
+    while rest:
+        found = next(
+            (
+                m
+                for m in re.finditer(r" \((\d+) before\)(?:, |$)", rest)
+                if rest[: m.start()] in ids
+            ),
+            None,
+        )
+        if found is None:
+            raise _Unreadable
+        items.append((ids[rest[: found.start()]], int(found[1])))
+        rest = rest[found.end() :]
+    return items
+
+
+def from_text(text: str, ids: Mapping[str, str]) -> dict[str, Any]:
+    """The code of a note written as an English sentence (before notes were codes).
+    ``ids``: a player's id from how a note named them (their name, or their id). A sentence
+    that cannot be read back with certainty stays text (``legacy_text``)."""
+    try:
+        return _from_text(text, ids)
+    except _Unreadable:
+        return legacy_text(text)
+
+
+def _from_text(text: str, ids: Mapping[str, str]) -> dict[str, Any]:
+    p = _PATTERNS
+    if m := p["search_cost"].fullmatch(text):
+        method, total, repeats, rw, small, sw, spread, bound = m.groups()
+        return search_cost(
+            method=method,
+            total=_int(total),
+            repeats=int(repeats),
+            repeat_weight=_int(rw),
+            small_tables=int(small),
+            small_table_weight=_int(sw),
+            spread=int(spread),
+            bound=_int(total) if bound is None else _int(bound),
+        )
+    if m := p["round_one_random"].fullmatch(text):
+        return round_one(order="random", seed=int(m[1]), tables=int(m[2]))
+    if m := p["round_one_order"].fullmatch(text):
+        return round_one(order="given", seed=0, tables=int(m[1]))
+    if m := p["small_table_nobody"].fullmatch(text):
+        return small_table(int(m[1]), int(m[2]), int(m[3]), [], NEVER_HAD_ONE_SEATED)
+    if m := p["small_table_had"].fullmatch(text):
+        why = ALL_HAD_ONE if m[5] == "every player present has had one" else NEVER_HAD_ONE_SEATED
+        return small_table(int(m[1]), int(m[2]), int(m[3]), _before(m[4], ids), why)
+    if m := p["bye_first"].fullmatch(text):
+        return bye(_one(m[1], ids), 0)
+    if m := p["bye_again"].fullmatch(text):
+        return bye(_one(m[1], ids), int(m[2]))
+    if m := p["swapped"].fullmatch(text):
+        return swapped(*_pair(text[len("Changed by hand: ") : -len(" swapped.")], " and ", ids))
+    if m := p["small_table_swap"].fullmatch(text):
+        head = text[: -len(_SWAP_TAIL)]
+        return small_table_swap(*_pair(head, " and ", ids))
+    if m := re.fullmatch(r"Table (\d+): (.+) have met before: (.+)\.", text):
+        reason_text = m[3]
+        if f := _FEWEST.fullmatch(reason_text):
+            reason, repeats = FEWEST_REPEATS, int(f[1])
+        elif reason_text in _REASONS:
+            reason, repeats = _REASONS[reason_text]
+        else:
+            raise _Unreadable
+        a, b = _pair(m[2], " and ", ids)
+        return met_before(int(m[1]), a, b, reason, repeats)
+    raise _Unreadable
+
+
+_SWAP_TAIL: Final = (
+    " swapped tables so that nobody gets a second small table before everyone has had one."
+)
+
+
+def upcast_all(texts: Iterable[Any], ids: Mapping[str, str]) -> tuple[dict[str, Any], ...]:
+    """Notes of a version-1 event or snapshot (sentences) as codes; notes that are codes
+    already are kept."""
+    return tuple(from_text(t, ids) if isinstance(t, str) else dict(t) for t in texts)
