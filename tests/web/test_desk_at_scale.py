@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from tests.web.test_desk import Capture, desk, finish_table, html, logged_in, new_tournament
-from tournaments import desk_qr
 from tournaments import services as t
+from tournaments.desk import qr as desk_qr
 
 pytestmark = pytest.mark.django_db
 
