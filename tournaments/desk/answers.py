@@ -237,6 +237,11 @@ def write(
     return HttpResponseRedirect(dashboard_url(tournament_id, anchor or f"{panel}-panel"))
 
 
+def player_name(change: TournamentChange, player: str) -> str:
+    """A player's name after a change (their id if unknown)."""
+    return next((p["name"] for p in change.state["players"] if p["id"] == player), player)
+
+
 def player_answer(
     request: DeskRequest,
     tournament_id: uuid.UUID,
