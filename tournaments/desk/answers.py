@@ -149,7 +149,9 @@ def page(
             auto_id="swap_%s",
             initial={"a": round_view.pick if round_view else None},
         ),
-        "player_rows": rows.safe(
+        # Called by the template if it renders the players panel (the whole page, or that
+        # panel to htmx): not built for the round's or the settings' answers (1,000 rows).
+        "player_rows": lambda: rows.safe(
             rows.player_rows(players, row_links, check_in=settings["check_in"])
         ),
     }
