@@ -21,7 +21,11 @@ median printed with the size of the answer:
 - GET the live round's printable score sheets (and the first, cold one);
 - GET one table's QR code image, and again with If-None-Match (where the desk has one);
 - the services alone (tournament_check_in, _drop, _reinstate), for the share of an action
-  that the desk does not control.
+  that the desk does not control;
+- and within each htmx action itself, the time spent in the tournament's write
+  (tournaments.services._act, which every write goes through: decide, append, save, the
+  change's summary) apart from the rest (session and user, parsing, the desk's answer), as
+  ``... in the service`` and ``... the rest`` (medians of the same requests).
 A benchmark: nothing passes or fails. Targets: a desk action <= 150 ms, the dashboard <= 300 ms.
 """
 
@@ -186,12 +190,48 @@ def measure(runs: int) -> dict[str, Any]:
     def version() -> str:
         return str(t.tournament_get(tournament_id=tid, user=organizer)[1]["version"])
 
+    in_service: list[float] = []  # time inside the services' _act during the current request
+    holders = [
+        module
+        for name, module in sys.modules.items()
+        if name.split(".")[:2] == ["tournaments", "services"]
+        and callable(getattr(module, "_act", None))
+    ]
+    act = vars(holders[0])["_act"] if holders else None
+
+    def timed_act(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return act(*args, **kwargs)  # type: ignore[misc]
+        finally:
+            in_service.append(time.perf_counter() - start)
+
+    # Every tournament write goes through _act: wherever a services module holds it (one module,
+    # or each module of a services package that imported it by name).
+    for module in holders:
+        if vars(module)["_act"] is act:
+            vars(module)["_act"] = timed_act
+
+    def row(what: str, times: list[float], size: int = 0) -> dict[str, Any]:
+        return {
+            "what": what,
+            "median_ms": statistics.median(times) * 1000,
+            "min_ms": min(times) * 1000,
+            "max_ms": max(times) * 1000,
+            "bytes": size,
+        }
+
     def timed(
-        what: str, call: Callable[[int], Any], expect: int = 200, before: Callable[[], Any] = str
-    ) -> dict[str, Any]:
-        times, sizes = [], []
+        what: str,
+        call: Callable[[int], Any],
+        expect: int = 200,
+        before: Callable[[], Any] = str,
+        split: bool = False,
+    ) -> list[dict[str, Any]]:
+        times, sizes, services = [], [], []
         for i in range(runs + 1):  # the first one warms up
             before()
+            in_service.clear()
             start = time.perf_counter()
             response = call(i)
             elapsed = time.perf_counter() - start
@@ -199,31 +239,40 @@ def measure(runs: int) -> dict[str, Any]:
             if i:
                 times.append(elapsed)
                 sizes.append(len(response.content))
-        return {
-            "what": what,
-            "median_ms": statistics.median(times) * 1000,
-            "min_ms": min(times) * 1000,
-            "max_ms": max(times) * 1000,
-            "bytes": int(statistics.median(sizes)),
-        }
+                services.append(sum(in_service))
+        rows = [row(what, times, int(statistics.median(sizes)))]
+        if split:
+            rows.append(row("  ... in the service", services))
+            rest = [a - b for a, b in zip(times, services, strict=True)]
+            rows.append(row("  ... the rest", rest))
+        return rows
+
+    shown = {"version": ""}  # what the page shows, read before the clock starts
+
+    def look() -> None:
+        shown["version"] = version()
 
     def action(kind: str, player: str) -> Any:
         url = f"{desk}players/{player}/{kind}/"
-        data = {"page_version": version()}
+        data = {"page_version": shown["version"]}
         if kind == "check-in":
             data["checked_in"] = "1"
         return client.post(url, data, HTTP_HX_TARGET=f"player-{player}", **htmx)
 
-    results = []
+    results: list[dict[str, Any]] = []
     start = time.perf_counter()
     first = client.get(f"{desk}round/{live}/sheets/print/")
     cold_sheets = (time.perf_counter() - start) * 1000
-    results.append(timed("GET desk (whole dashboard)", lambda i: client.get(desk)))
-    results.append(timed("htmx check-in", lambda i: action("check-in", late[i])))
-    results.append(timed("htmx drop", lambda i: action("drop", seated[i])))
-    results.append(timed("htmx reinstate", lambda i: action("reinstate", seated[i])))
-    results.append(
-        timed("GET score sheets (warm)", lambda i: client.get(f"{desk}round/{live}/sheets/print/"))
+    results += timed("GET desk (whole dashboard)", lambda i: client.get(desk))
+    results += timed(
+        "htmx check-in", lambda i: action("check-in", late[i]), before=look, split=True
+    )
+    results += timed("htmx drop", lambda i: action("drop", seated[i]), before=look, split=True)
+    results += timed(
+        "htmx reinstate", lambda i: action("reinstate", seated[i]), before=look, split=True
+    )
+    results += timed(
+        "GET score sheets (warm)", lambda i: client.get(f"{desk}round/{live}/sheets/print/")
     )
     results.append(
         {
@@ -263,14 +312,12 @@ def measure(runs: int) -> dict[str, Any]:
     qr = f"{desk}qr/{game}.svg"
     probe = client.get(qr)
     if probe.status_code == 200:
-        results.append(timed("GET one QR image", lambda i: client.get(qr)))
+        results += timed("GET one QR image", lambda i: client.get(qr))
         etag = probe["ETag"]
-        results.append(
-            timed(
-                "GET one QR image, If-None-Match",
-                lambda i: client.get(qr, HTTP_IF_NONE_MATCH=etag),
-                expect=304,
-            )
+        results += timed(
+            "GET one QR image, If-None-Match",
+            lambda i: client.get(qr, HTTP_IF_NONE_MATCH=etag),
+            expect=304,
         )
     return {"vendor": connection.vendor, "results": results}
 

@@ -15,7 +15,7 @@ urlpatterns = [
     # Pages, by audience: the public, organizers, scorekeepers at a table.
     path("t/", include("tournaments.urls_public")),
     path("g/", include("games.urls_public")),
-    path("desk/", include("tournaments.urls_desk")),
+    path("desk/", include("tournaments.desk.urls")),
     path("table/", include("games.urls_table")),
     path("admin/", admin.site.urls),
     path("api/tournaments/", include("tournaments.api.urls")),

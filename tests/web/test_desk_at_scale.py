@@ -15,8 +15,9 @@ from django.core.cache import cache
 from django.test import Client
 
 from tests.web.test_desk import Capture, desk, finish_table, html, logged_in, new_tournament
-from tournaments import desk_qr
 from tournaments import services as t
+from tournaments.desk import qr as desk_qr
+from tournaments.desk import rows as desk_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -324,3 +325,27 @@ def test_once_finished_no_version_is_sent_to_forms_that_are_gone(
     assert 'id="round-panel"' not in body
     assert oob_versions(body) == set()  # htmx would report a swap with no target as an error
     assert 'id="page-version" hx-swap-oob="true"' in body
+
+
+def test_an_answer_about_the_round_builds_no_player_rows(
+    olga: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round panel (a table confirmed, a swap picked) comes without the players' rows: at
+    1,000 players they are most of what the dashboard builds in Python."""
+    tid, _ = published(olga, names=TWELVE)
+    client = logged_in(olga)
+    whole = html(client.get(desk(tid)))
+    assert '<tr id="player-P1">' in whole
+
+    def refused(*args: Any, **kwargs: Any) -> str:
+        raise AssertionError("built the players' rows")
+
+    monkeypatch.setattr(desk_rows, "player_rows", refused)
+    panel = client.get(desk(tid, "round/"), headers=HTMX)
+    assert panel.status_code == 200 and 'id="round-panel"' in html(panel)
+    closed = client.post(
+        desk(tid, "round/1/close/"), {"expected_version": str(version_of(tid, olga))}, headers=HTMX
+    )
+    assert closed.status_code == 422 and 'id="round-panel"' in html(closed)
+    with pytest.raises(AssertionError, match="players' rows"):
+        client.get(desk(tid))

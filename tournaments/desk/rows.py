@@ -1,7 +1,7 @@
 """The desk's long lists as HTML, built in Python rather than in a template loop: the players
 (1,000 rows, two forms each) and the standings (1,000 rows). Through Django's template engine
 they took most of the dashboard's second; this way, tens of milliseconds (the public standings
-do the same: views_public.standings_rows_html). Every value is escaped with the standard
+do the same). Every value is escaped with the standard
 library's html.escape (what Django's escape does, without its lazy wrapper).
 
 A row here is the same markup the dashboard's ``player_row`` partial shows (it shows this):
@@ -11,13 +11,14 @@ one builder for the whole list, the htmx answer of one row, and the out-of-band 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import quote
 
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+
+from tournaments.desk.presenters import PlayerRow, RoundView, StandingRow
 
 _PLAYER = "--player--"
 
@@ -48,32 +49,32 @@ def _url(parts: tuple[str, str], player: str) -> str:
     return html.escape(parts[0] + quote(player, safe="") + parts[1])
 
 
-def player_row(p: Mapping[str, Any], links: RowLinks, *, check_in: bool) -> str:
+def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
     """One player's row: number, name (rating, late entry, dropped, the error of their last
     action), the check-in toggle (when the tournament checks players in), where they sit, and
-    the drop or reinstate button. Each form answers htmx with this row (views_desk)."""
-    pid = html.escape(p["id"])
-    name = html.escape(p["name"])
-    dropped = bool(p["dropped"])
+    the drop or reinstate button. Each form answers htmx with this row (desk.answers)."""
+    pid = html.escape(p.id)
+    name = html.escape(p.name)
+    dropped = p.dropped
     row_class = ' class="dropped"' if dropped else ""
     out = [f'<tr id="player-{pid}"{row_class}>']
-    out.append(f'<td class="num wide-only">{p["number"]}</td>')
+    out.append(f'<td class="num wide-only">{p.number}</td>')
     out.append(f'<th scope="row">{name}')
-    if p.get("rating") is not None:
-        out.append(f' <span class="muted small">({html.escape(str(p["rating"]))})</span>')
-    if p["late"]:
+    if p.rating is not None:
+        out.append(f' <span class="muted small">({html.escape(str(p.rating))})</span>')
+    if p.late:
         out.append(' <span class="badge late">late entry</span>')
     if dropped:
         out.append(' <span class="badge dropped">dropped</span>')
-    if p.get("error"):
-        out.append(f'<p class="error" role="alert">{html.escape(p["error"])}</p>')
+    if p.error:
+        out.append(f'<p class="error" role="alert">{html.escape(p.error)}</p>')
     out.append("</th>")
     form = (
         'hx-target="closest tr" hx-swap="outerHTML" hx-sync="this:drop" hx-include="#page-version"'
     )
     if check_in:
-        url = _url(links.check_in, p["id"])
-        here = bool(p["checked_in"])
+        url = _url(links.check_in, p.id)
+        here = p.checked_in
         out.append(
             f'<td><form method="post" action="{url}" hx-post="{url}" {form}>{links.csrf_field}'
             f'<input type="hidden" name="checked_in" value="{"0" if here else "1"}">'
@@ -82,13 +83,13 @@ def player_row(p: Mapping[str, Any], links: RowLinks, *, check_in: bool) -> str:
             '<span class="toggle-box" aria-hidden="true"></span>Here'
             f'<span class="vh">: {name}</span></button></form></td>'
         )
-    table, seat = p["seated"]
+    table, seat = p.seated
     if table:
         seat_text = f' <span class="muted small">{html.escape(seat)}</span>' if seat else ""
         out.append(f'<td class="where">{html.escape(table)}{seat_text}</td>')
     else:
         out.append('<td class="where">—</td>')
-    url = _url(links.reinstate if dropped else links.drop, p["id"])
+    url = _url(links.reinstate if dropped else links.drop, p.id)
     out.append(
         f'<td><form method="post" action="{url}" hx-post="{url}" {form}>{links.csrf_field}'
         f'<button type="submit" id="drop-{pid}" class="small-button">'
@@ -98,7 +99,7 @@ def player_row(p: Mapping[str, Any], links: RowLinks, *, check_in: bool) -> str:
     return "".join(out)
 
 
-def player_rows(players: Iterable[Mapping[str, Any]], links: RowLinks, *, check_in: bool) -> str:
+def player_rows(players: Iterable[PlayerRow], links: RowLinks, *, check_in: bool) -> str:
     return "\n".join(player_row(p, links, check_in=check_in) for p in players)
 
 
@@ -111,15 +112,15 @@ def standing_name(player: str, name: str, dropped: bool, *, oob: bool = False) -
     )
 
 
-def standings_rows(rows: Iterable[Mapping[str, Any]]) -> SafeString:
+def standings_rows(rows: Iterable[StandingRow]) -> SafeString:
     """The desk's standings rows: rank, the player's cell, then each column's figure."""
     out = []
     for row in rows:
-        cells = "".join(f'<td class="num">{html.escape(str(c))}</td>' for c in row["cells"][1:])
+        cells = "".join(f'<td class="num">{html.escape(str(c))}</td>' for c in row.cells[1:])
         out.append(
-            ('<tr class="dropped">' if row["dropped"] else "<tr>")
-            + f'<td class="num">{html.escape(str(row["rank"]))}</td>'
-            + standing_name(row["player"], row["name"], row["dropped"])
+            ('<tr class="dropped">' if row.dropped else "<tr>")
+            + f'<td class="num">{html.escape(str(row.rank))}</td>'
+            + standing_name(row.player, row.name, row.dropped)
             + cells
             + "</tr>"
         )
@@ -134,55 +135,53 @@ def safe(text: str) -> SafeString:
 _TABLE = 987654321
 
 
-def table_cards(
-    rnd: Mapping[str, Any], *, tournament_id: object, version: int, csrf_field: str
-) -> str:
-    """The tables of a published or closed round (views_desk._round_view's tables): seats or
+def table_cards(rnd: RoundView, *, tournament_id: object, version: int, csrf_field: str) -> str:
+    """The tables of a published or closed round (presenters.round_view's tables): seats or
     result, status, the scorekeeper's link, confirmation (a one-button form, as
     desk/_button.html makes it), and the QR code as an image the browser keeps."""
-    head, tail = reverse("desk:confirm", args=[tournament_id, rnd["number"], _TABLE]).split(
+    head, tail = reverse("desk:confirm", args=[tournament_id, rnd.number, _TABLE]).split(
         str(_TABLE)
     )
-    out = [f'<ol class="tables" aria-label="Tables of round {rnd["number"]}">']
-    for table in rnd["tables"]:
-        n = table["number"]
-        status = html.escape(table["status"])
+    out = [f'<ol class="tables" aria-label="Tables of round {rnd.number}">']
+    for table in rnd.tables:
+        n = table.number
+        status = html.escape(table.status)
         out.append(
             f'<li class="table-card status-{status}" id="table-{n}">'
             f'<h3>Table {n} <span class="badge table-status">'
-            f"{html.escape(table['status_label'])}</span></h3>"
+            f"{html.escape(table.status_label)}</span></h3>"
         )
-        if table["result"]:
+        if table.result:
             out.append(
                 f'<table class="result"><caption class="vh">Result of table {n}</caption>'
                 '<thead><tr><th scope="col" class="num">Place</th><th scope="col">Player</th>'
                 '<th scope="col" class="num">Victory points</th></tr></thead><tbody>'
             )
-            for r in table["result"]:
+            for r in table.result:
                 out.append(
-                    f'<tr><td class="num">{html.escape(str(r["place"]))}</td>'
-                    f'<th scope="row">{html.escape(r["name"])}</th>'
-                    f'<td class="num">{html.escape(str(r["victory_points"]))}</td></tr>'
+                    f'<tr><td class="num">{html.escape(str(r.place))}</td>'
+                    f'<th scope="row">{html.escape(r.name)}</th>'
+                    f'<td class="num">{html.escape(str(r.victory_points))}</td></tr>'
                 )
             out.append("</tbody></table>")
         else:
             out.append('<ol class="seats">')
-            for s in table["seats"]:
-                first = '<span class="first">first player</span>' if s["first"] else ""
+            for s in table.seats:
+                first = '<span class="first">first player</span>' if s.first else ""
                 out.append(
-                    f'<li class="seat"><span class="seat-no" aria-hidden="true">{s["seat"]}</span>'
-                    f'<span class="seat-name">{html.escape(s["name"])}</span>{first}</li>'
+                    f'<li class="seat"><span class="seat-no" aria-hidden="true">{s.seat}</span>'
+                    f'<span class="seat-name">{html.escape(s.name)}</span>{first}</li>'
                 )
             out.append("</ol>")
-        if table.get("error"):
-            out.append(f'<p class="error" role="alert">{html.escape(table["error"])}</p>')
+        if table.error:
+            out.append(f'<p class="error" role="alert">{html.escape(table.error)}</p>')
         out.append('<div class="table-actions">')
-        if table["link"]:
+        if table.link:
             out.append(
-                f'<a href="{html.escape(table["link"])}">Scorekeeper page'
+                f'<a href="{html.escape(table.link)}">Scorekeeper page'
                 f'<span class="vh"> of table {n}</span></a>'
             )
-        if table["status"] == "finished":
+        if table.status == "finished":
             url = html.escape(f"{head}{n}{tail}")
             out.append(
                 f'<form method="post" action="{url}" class="button-form" hx-post="{url}" '
@@ -192,12 +191,12 @@ def table_cards(
                 f'<button type="submit" class="primary">Confirm table {n}</button></form>'
             )
         out.append("</div>")
-        if table["qr_src"]:
+        if table.qr_src:
             out.append(
                 f'<details class="qr"><summary>QR code<span class="vh"> of table {n}</span>'
-                f'</summary><img src="{html.escape(table["qr_src"])}" '
-                f'alt="{html.escape(table["qr_label"])}" width="160" height="160" '
-                f'loading="lazy"><p class="small">{html.escape(table["url"])}</p></details>'
+                f'</summary><img src="{html.escape(table.qr_src)}" '
+                f'alt="{html.escape(table.qr_label)}" width="160" height="160" '
+                f'loading="lazy"><p class="small">{html.escape(table.url)}</p></details>'
             )
         out.append("</li>")
     out.append("</ol>")

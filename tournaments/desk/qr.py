@@ -6,7 +6,7 @@ encodes (the table page of a game, /table/<game id>/, on this site: no name, no 
 a scan would tell that the link does not), so a drawing is kept: in this process (the last
 ``MEMO_SIZE``) and in the shared cache (Django's default cache: Redis in production), so that a
 link is drawn once, not once per worker. The dashboard shows a code as an image
-(views_desk.qr, cached by the browser); the printable score sheets put them inline.
+(desk.views.printing.qr, cached by the browser); the printable score sheets put them inline.
 """
 
 from __future__ import annotations

@@ -1,0 +1,558 @@
+"""The desk's read models: frozen, typed views of a tournament, built from the services' summary
+(the tournament as this user may see it) and nothing else. Views hand these to the templates and
+to the row builders (tournaments.desk.rows); nothing here touches the request, the ORM or a
+service.
+
+Each builder takes only the part of the summary it shows, so that an htmx answer builds only
+the panels it swaps: a player's change needs :func:`player_rows`, :func:`counts` and
+:func:`status_line`, not the round of 250 tables nor the standings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from django.utils.safestring import SafeString
+
+from games.gametypes import GAME_TYPES
+from tournaments import domain, notes, standings
+from tournaments.desk.forms import (
+    CONFIRMATION_LABELS,
+    PAIRING_LABELS,
+    PUBLISH_LABELS,
+    ROUND1_LABELS,
+)
+
+ROLE_NAMES = {domain.ORGANIZER: "Organizer", domain.SCOREKEEPER: "Scorekeeper"}
+SWAP_NOTE = notes.SENTENCES["swapped"].partition("{")[0]
+"""How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes)."""
+TABLE_STATUS = {
+    "proposed": "Proposed",
+    "playing": "In progress",
+    "finished": "Finished: to confirm",
+    "confirmed": "Confirmed",
+}
+
+
+def is_swap(note: str) -> bool:
+    """Whether a round's note records a swap made by hand (undo the last swap)."""
+    return note.startswith(SWAP_NOTE)
+
+
+# ----------------------------------------------------------------------------- the tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """What every desk page says about the tournament: name, date, status, its settings."""
+
+    id: str
+    name: str
+    date: str
+    status: str
+    version: int
+    game_type: str
+    settings: Mapping[str, Any]
+    rounds: int
+    """How many rounds this user sees (paired, published or closed)."""
+    standings_visible: bool
+
+
+def heading(summary: Mapping[str, Any]) -> Heading:
+    return Heading(
+        id=summary["id"],
+        name=summary["name"],
+        date=summary["date"],
+        status=summary["status"],
+        version=summary["version"],
+        game_type=summary["game_type"],
+        settings=summary["settings"],
+        rounds=len(summary["rounds"]),
+        standings_visible=summary["standings_visible"],
+    )
+
+
+def status_line(summary: Mapping[str, Any]) -> str:
+    """The tournament's stage in a few words ("Round 2 of 5 · in play")."""
+    planned = summary["settings"]["rounds"]
+    rounds = summary["rounds"]
+    if summary["status"] == "finished":
+        return "Finished"
+    if not rounds:
+        return f"Registration · {planned} round{'s' if planned != 1 else ''} planned"
+    last = rounds[-1]
+    state = {"proposed": "proposed", "published": "in play", "closed": "closed"}[last["status"]]
+    return f"Round {last['round']} of {planned} · {state}"
+
+
+def stage(summary: Mapping[str, Any]) -> str:
+    """unpaired, proposed, published, closed or finished: what the round panel offers."""
+    if summary["status"] == "finished":
+        return "finished"
+    rounds = summary["rounds"]
+    return rounds[-1]["status"] if rounds else "unpaired"
+
+
+# ----------------------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One row of the players panel."""
+
+    id: str
+    number: int
+    name: str
+    rating: int | None
+    late: bool
+    checked_in: bool
+    dropped: bool
+    ready: bool
+    """Seated at the next pairing: not dropped, and checked in if the tournament checks in."""
+    seated: tuple[str, str]
+    """Where they sit in the current round: (table or "bye", "seat n"), or ("", "")."""
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    registered: int
+    checked_in: int
+    dropped: int
+    late: int
+    ready: int
+
+
+def _seating(current: Mapping[str, Any] | None) -> dict[str, tuple[str, str]]:
+    where: dict[str, tuple[str, str]] = {}
+    if current is not None:
+        for table in current["tables"]:
+            for seat, entry in enumerate(table["seats"], start=1):
+                where[entry["player"]] = (str(table["table"]), f"seat {seat}")
+        for entry in current["byes"]:
+            where[entry["player"]] = ("bye", "")
+    return where
+
+
+def player_rows(
+    players: Sequence[Mapping[str, Any]],
+    current: Mapping[str, Any] | None,
+    *,
+    check_in: bool,
+    errors: Mapping[str, str] | None = None,
+    only: str | None = None,
+) -> list[PlayerRow]:
+    """The players in registration order, numbered from 1, with where they sit in the current
+    round; ``errors`` by ``player-<id>``. ``only``: that player's row alone (an htmx answer)."""
+    where = _seating(current)
+    errors = errors or {}
+    return [
+        PlayerRow(
+            id=p["id"],
+            number=n,
+            name=p["name"],
+            rating=p.get("rating"),
+            late=p["late"],
+            checked_in=p["checked_in"],
+            dropped=p["dropped"],
+            ready=not p["dropped"] and (p["checked_in"] or not check_in),
+            seated=where.get(p["id"], ("", "")),
+            error=errors.get(f"player-{p['id']}", ""),
+        )
+        for n, p in enumerate(players, start=1)
+        if only is None or p["id"] == only
+    ]
+
+
+def counts(players: Iterable[Mapping[str, Any]], *, check_in: bool) -> Counts:
+    """The players panel's counts (from the summary's players: no row is built for them)."""
+    registered = checked = dropped = late = ready = 0
+    for p in players:
+        registered += 1
+        checked += bool(p["checked_in"] and not p["dropped"])
+        dropped += bool(p["dropped"])
+        late += bool(p["late"])
+        ready += bool(not p["dropped"] and (p["checked_in"] or not check_in))
+    return Counts(registered, checked, dropped, late, ready)
+
+
+# ----------------------------------------------------------------------------- the round
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    player: str
+    name: str
+    seat: int
+    first: bool
+    picked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    player: str
+    name: str
+    place: int
+    victory_points: Any
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    number: int
+    seats: tuple[SeatView, ...]
+    size: int
+    small: bool
+    small_before: tuple[str, ...]
+    """Who sat at a short table before ("Ann (rounds 1 and 2)"), when this one is short."""
+    spread: Any
+    points_spread: Any
+    repeats: tuple[str, ...]
+    game: str | None
+    link: str
+    """The scorekeeper's page of the table's game (a path), or ""."""
+    url: str
+    """The same, absolute (what the QR code encodes)."""
+    qr_src: str
+    """The QR code as an image (desk:qr), or ""."""
+    qr_label: str
+    status: str
+    status_label: str
+    result: tuple[Placement, ...]
+    confirmed: bool
+    qr: SafeString | str = ""
+    """The QR code drawn inline (the printable score sheets)."""
+    error: str = ""
+    pad: range = field(default_factory=lambda: range(0))
+    """Empty cells after the seats, so that every printed row is as wide (printing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ByeView:
+    name: str
+    before: str
+    """The earlier rounds with a bye ("round 2"), or ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    status: str
+    method: str
+    tables: tuple[TableView, ...]
+    byes: tuple[ByeView, ...]
+    cost: Mapping[str, Any]
+    lower_bound: Any
+    best: bool
+    notes: tuple[str, ...]
+    swaps: tuple[str, ...]
+    missing: tuple[int, ...]
+    playing: tuple[int, ...]
+    to_confirm: tuple[int, ...]
+    pick: str | None
+    pick_name: str
+    seated: tuple[tuple[str, str], ...]
+    """(player, "Name (table t, seat s)") of every seated player: the swap form's choices."""
+    cards_html: SafeString | str = ""
+    """The published tables as HTML (tournaments.desk.rows.table_cards), set by the view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """How a table's links are made: the site, and the URL patterns around a game's id (reversed
+    once for 250 tables)."""
+
+    site: str
+    table: tuple[str, str]
+    qr: tuple[str, str]
+
+    def table_link(self, game: str | None) -> str:
+        return f"{self.table[0]}{game}{self.table[1]}" if game else ""
+
+    def qr_src(self, game: str | None) -> str:
+        return f"{self.qr[0]}{game}{self.qr[1]}" if game else ""
+
+
+def qr_label(table: int) -> str:
+    return f"QR code of table {table}'s link"
+
+
+def _earlier_seats(
+    rounds: Sequence[Mapping[str, Any]], before: int, largest: int
+) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Who sat at a short table, and who had a bye, in the played rounds before ``before``."""
+    small: dict[str, list[int]] = defaultdict(list)
+    byes: dict[str, list[int]] = defaultdict(list)
+    for rnd in rounds:
+        if rnd["round"] >= before or rnd["status"] == "proposed":
+            continue
+        for table in rnd["tables"]:
+            if len(table["seats"]) < largest:
+                for entry in table["seats"]:
+                    small[entry["player"]].append(rnd["round"])
+        for entry in rnd["byes"]:
+            byes[entry["player"]].append(rnd["round"])
+    return small, byes
+
+
+def _rounds_text(numbers: Sequence[int]) -> str:
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    return f"rounds {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+
+
+def _table_status(round_status: str, table: Mapping[str, Any]) -> str:
+    if round_status == "proposed":
+        return "proposed"
+    if table["confirmed"]:
+        return "confirmed"
+    return "finished" if table["result"] is not None else "playing"
+
+
+def round_view(
+    summary: Mapping[str, Any],
+    rnd: Mapping[str, Any],
+    links: Links,
+    *,
+    pick: str | None = None,
+    errors: Mapping[str, str] | None = None,
+) -> RoundView:
+    """A round as the desk shows it: tables with seats in order, their spread and repeats, the
+    short tables and byes with who had one before, results and what is missing; ``errors`` by
+    ``table-<number>``."""
+    largest = max(GAME_TYPES[summary["game_type"]].table_sizes)
+    small_before, byes_before = _earlier_seats(summary["rounds"], rnd["round"], largest)
+    names = {p["id"]: p["name"] for p in summary["players"]}
+    errors = errors or {}
+    tables = []
+    for table in rnd["tables"]:
+        seats = tuple(
+            SeatView(
+                player=entry["player"],
+                name=entry["name"],
+                seat=seat,
+                first=seat == 1,
+                picked=entry["player"] == pick,
+            )
+            for seat, entry in enumerate(table["seats"], start=1)
+        )
+        small = len(seats) < largest
+        status = _table_status(rnd["status"], table)
+        game = table["game"]
+        link = links.table_link(game)
+        tables.append(
+            TableView(
+                number=table["table"],
+                seats=seats,
+                size=len(seats),
+                small=small,
+                small_before=tuple(
+                    f"{s.name} ({_rounds_text(small_before[s.player])})"
+                    for s in seats
+                    if small and small_before.get(s.player)
+                ),
+                spread=table.get("spread"),
+                points_spread=table.get("points_spread"),
+                repeats=tuple(f"{a} and {b}" for a, b in table.get("repeats", [])),
+                game=game,
+                link=link,
+                url=f"{links.site}{link}" if link else "",
+                qr_src=links.qr_src(game),
+                qr_label=qr_label(table["table"]),
+                status=status,
+                status_label=TABLE_STATUS[status],
+                result=tuple(
+                    Placement(r["player"], r["name"], r["place"], r["victory_points"])
+                    for r in sorted(table["result"] or [], key=lambda r: (r["place"], r["name"]))
+                ),
+                confirmed=table["confirmed"],
+                error=errors.get(f"table-{table['table']}", ""),
+            )
+        )
+    by_status: dict[str, list[int]] = defaultdict(list)
+    for view in tables:
+        by_status[view.status].append(view.number)
+    return RoundView(
+        number=rnd["round"],
+        status=rnd["status"],
+        method=rnd["method"],
+        tables=tuple(tables),
+        byes=tuple(
+            ByeView(
+                name=b["name"],
+                before=_rounds_text(byes_before[b["player"]])
+                if byes_before.get(b["player"])
+                else "",
+            )
+            for b in rnd["byes"]
+        ),
+        cost=rnd["cost"],
+        lower_bound=rnd["lower_bound"],
+        best=rnd["cost"].get("total") == rnd["lower_bound"],
+        notes=tuple(rnd["notes"]),
+        swaps=tuple(n for n in rnd["notes"] if is_swap(n)),
+        missing=tuple(rnd["missing"]),
+        playing=tuple(by_status["playing"]),
+        to_confirm=tuple(by_status["finished"]),
+        pick=pick,
+        pick_name=names.get(pick or "", ""),
+        seated=tuple(
+            (s.player, f"{s.name} (table {view.number}, seat {s.seat})")
+            for view in tables
+            for s in view.seats
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EarlierRound:
+    number: int
+    status: str
+    tables: int
+
+
+def earlier_rounds(summary: Mapping[str, Any]) -> list[EarlierRound]:
+    """The rounds before the current one (their printouts)."""
+    return [EarlierRound(r["round"], r["status"], len(r["tables"])) for r in summary["rounds"][:-1]]
+
+
+# ----------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: Any
+    player: str
+    name: str
+    dropped: bool
+    cells: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    columns: tuple[Mapping[str, Any], ...]
+    rows: tuple[StandingRow, ...]
+    rows_html: SafeString | str = ""
+
+
+def standings_view(data: Mapping[str, Any]) -> StandingsView:
+    """The stored standings (columns and rows) as the desk's table shows them."""
+    columns = tuple(c for c in data.get("columns", []) if c["key"] != "rank")
+    rows = tuple(
+        StandingRow(
+            rank=row["rank"],
+            player=row["player"],
+            name=row["name"],
+            dropped=row["dropped"],
+            cells=tuple(
+                figure(
+                    row["tiebreaks"][c["key"]]
+                    if c["key"] in row["tiebreaks"]
+                    else row.get(c["key"], "")
+                )
+                for c in columns
+            ),
+        )
+        for row in data.get("rows", [])
+    )
+    return StandingsView(columns, rows)
+
+
+def figure(value: Any) -> Any:
+    """6.0 shows as 6, 8.63 as 8.63 (as on the public standings)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# ----------------------------------------------------------------------------- settings, roles
+
+
+def settings_view(settings: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every setting of the tournament, labelled as the organizer chose it."""
+    s = settings
+    preset = standings.PRESETS.get(s["scoring"])
+    bye = s["bye_points"]
+    return [
+        ("Swiss rounds", str(s["rounds"])),
+        ("Scoring", preset.name if preset else s["scoring"]),
+        (
+            "Tie-breaks",
+            ", ".join(
+                standings.TIEBREAKS[k].title for k in s["tiebreaks"] if k in standings.TIEBREAKS
+            )
+            or "none",
+        ),
+        ("Pairing", PAIRING_LABELS.get(s["pairing"], (s["pairing"], ""))[0]),
+        ("Publishing", PUBLISH_LABELS.get(s["publish"], (s["publish"], ""))[0]),
+        ("Round 1", ROUND1_LABELS.get(s["round1"], (s["round1"], ""))[0]),
+        (
+            "Confirms results",
+            CONFIRMATION_LABELS.get(s["confirmation"], (s["confirmation"], ""))[0],
+        ),
+        ("Check-in", "yes" if s["check_in"] else "no"),
+        ("Points for a bye", "the scoring's average" if bye is None else f"{bye:g}"),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class RoleRow:
+    user: str
+    roles: tuple[tuple[str, str], ...]
+    """(role, its name) for each role the user holds."""
+
+
+def role_rows(summary: Mapping[str, Any]) -> list[RoleRow]:
+    return [
+        RoleRow(r["user"], tuple((role, ROLE_NAMES.get(role, role)) for role in r["roles"]))
+        for r in summary["roles"]
+    ]
+
+
+def scheduled(summary: Mapping[str, Any]) -> list[tuple[int, datetime]]:
+    """The rounds to be paired at a set time, and when."""
+    return [(int(n), datetime.fromisoformat(at)) for n, at in summary["scheduled"].items()]
+
+
+# ----------------------------------------------------------------------------- printing
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    name: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Printable:
+    """A round's printouts: the pairings (by table and by name) and the score sheets."""
+
+    t: Heading
+    rnd: RoundView
+    seated: tuple[SeatedPlayer, ...]
+    seat_columns: range
+    game_rounds: range
+
+
+def printable(rnd: RoundView, summary: Mapping[str, Any], game_rounds: int) -> Printable:
+    """A round padded for print: every table's row as wide as the widest, and everyone seated
+    in alphabetical order."""
+    widest = max((table.size for table in rnd.tables), default=0)
+    padded = replace(
+        rnd, tables=tuple(replace(table, pad=range(widest - table.size)) for table in rnd.tables)
+    )
+    seated = sorted(
+        (SeatedPlayer(s.name, table.number, s.seat) for table in rnd.tables for s in table.seats),
+        key=lambda s: s.name.casefold(),
+    )
+    return Printable(
+        t=heading(summary),
+        rnd=padded,
+        seated=tuple(seated),
+        seat_columns=range(1, widest + 1),
+        game_rounds=range(1, game_rounds + 1),
+    )

@@ -1,0 +1,1 @@
+"""The desk's views, one module per area of the dashboard (tournaments.desk.urls routes them)."""

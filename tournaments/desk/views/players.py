@@ -1,0 +1,197 @@
+"""The players panel: registering (a list, a CSV, one by one), check-in, drop, reinstatement.
+A player's change answers htmx with that player's row (tournaments.desk.answers.player_answer)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.views.decorators.http import require_POST
+
+from games.services import Refused
+from tournaments import domain
+from tournaments import services as t
+from tournaments.desk.answers import invalid, player_name, write
+from tournaments.desk.forms import AddPlayerForm, RegisterListForm
+from tournaments.desk.http import DeskRequest, DeskView, desk_view, tournament_seen
+from tournaments.services import TournamentChange
+
+
+def _registered(change: TournamentChange) -> str:
+    count = len(change.appended)
+    names = [p["name"] for p in change.state["players"][-count:]]
+    late = change.state["players"][-1]["late"] if count else False
+    shown = ", ".join(names[:6]) + (f" and {count - 6} more" if count > 6 else "")
+    text = f"Registered {count} player{'s' if count != 1 else ''}: {shown}."
+    if late:
+        text += " As late entries they are seated from the next pairing, with no points so far."
+    return text
+
+
+@desk_view
+@require_POST
+def register(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    form = RegisterListForm(request.POST, request.FILES, prefix="list")
+    if not form.is_valid():
+        return invalid(request, tournament_id, "players", list_form=form)
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_register(
+            tournament_id=tournament_id,
+            user=request.user,
+            text=form.cleaned_data["players_text"],
+            checked_in=form.cleaned_data["here"],
+        ),
+        panel="players",
+        done=_registered,
+        error_at="register",
+        list_form=form,
+    )
+
+
+@desk_view
+@require_POST
+def add_player(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    form = AddPlayerForm(request.POST, prefix="add")
+    if not form.is_valid():
+        return invalid(request, tournament_id, "players", add_form=form)
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_register(
+            tournament_id=tournament_id,
+            user=request.user,
+            names=[form.cleaned_data["name"]],
+            ratings=[form.cleaned_data["rating"]],
+            checked_in=form.cleaned_data["here"],
+        ),
+        panel="players",
+        done=_registered,
+        error_at="add",
+        add_form=form,
+    )
+
+
+def active(
+    history: Sequence[Mapping[str, Any]], kind: str, match: Callable[[Mapping[str, Any]], bool]
+) -> Mapping[str, Any] | None:
+    """The latest event of this kind that counts (not undone)."""
+    return next(
+        (
+            e
+            for e in reversed(history)
+            if e["type"] == kind and e["undone_by"] is None and match(e["data"])
+        ),
+        None,
+    )
+
+
+def _undo_check_in(
+    request: DeskRequest, tournament_id: uuid.UUID, player: str
+) -> TournamentChange | None:
+    """There is no check-out: a check-in is taken back by undoing it. None: the player is not
+    checked in (a stale double tap)."""
+    history = t.tournament_history(tournament_id=tournament_id, user=request.user)
+    registered = active(history, domain.REGISTERED, lambda d: d["player"] == player)
+    if registered is None:
+        raise Http404("There is no such player.")
+    name = registered["data"]["name"]
+    checked = active(history, domain.CHECKED_IN, lambda d: d["player"] == player)
+    if checked is None or checked["version"] < registered["version"]:
+        if not registered["data"].get("checked_in"):
+            return None
+        raise Refused(
+            f"{name} was checked in when registered, so there is no check-in to take back; "
+            "drop them if they are not playing",
+            "cannot_check_out",
+        )
+    return t.tournament_undo(
+        tournament_id=tournament_id,
+        version=checked["version"],
+        reason=f"{name} is not here after all",
+        user=request.user,
+    )
+
+
+def _check_in(
+    request: DeskRequest, tournament_id: uuid.UUID, player: str
+) -> TournamentChange | None:
+    """Check a player in; None: they already are (a stale double tap)."""
+    try:
+        return t.tournament_check_in(tournament_id=tournament_id, player=player, user=request.user)
+    except Refused as refused:
+        if refused.code == "already_done":
+            return None
+        if refused.code == "unknown_player":
+            raise Http404("There is no such player.") from None
+        raise
+
+
+@desk_view
+@require_POST
+def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> HttpResponse:
+    """One tap: the form says which state the organizer wants (so a double tap or a stale page
+    does no harm). Straight to the service: the tournament is not read first (its whole state,
+    at 1,000 players, cost more than the rest of the answer)."""
+    posted = request.POST.get("checked_in")
+    if posted is None:  # a form that does not say: the other state than the one shown now
+        summary = tournament_seen(request, tournament_id).summary
+        found = next((p for p in summary["players"] if p["id"] == player), None)
+        if found is None:
+            raise Http404("There is no such player.")
+        want = not found["checked_in"]
+    else:
+        want = posted == "1"
+
+    def action() -> TournamentChange | None:
+        if want:
+            return _check_in(request, tournament_id, player)
+        return _undo_check_in(request, tournament_id, player)
+
+    def message(change: TournamentChange) -> str:
+        name = player_name(change, player)
+        return f"{name} is checked in." if want else f"{name} is no longer checked in."
+
+    return write(
+        request,
+        tournament_id,
+        action,
+        panel="player_row",
+        done=message,
+        error_at=f"player-{player}",
+        anchor=f"player-{player}",
+        row=player,
+    )
+
+
+def _player_change(
+    service: Callable[..., TournamentChange], done: str
+) -> DeskView[[uuid.UUID, str]]:
+    @desk_view
+    @require_POST
+    def view(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> HttpResponse:
+        def action() -> TournamentChange:
+            return service(tournament_id=tournament_id, player=player, user=request.user)
+
+        def message(change: TournamentChange) -> str:
+            return done.format(name=player_name(change, player))
+
+        return write(
+            request,
+            tournament_id,
+            action,
+            panel="player_row",
+            done=message,
+            error_at=f"player-{player}",
+            anchor=f"player-{player}",
+            row=player,
+        )
+
+    return view
+
+
+drop = _player_change(t.tournament_drop, "{name} has dropped: not seated any more.")
+reinstate = _player_change(t.tournament_reinstate, "{name} is back: seated from the next round.")

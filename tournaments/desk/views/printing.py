@@ -1,0 +1,97 @@
+"""A round's printouts (pairings, score sheets with each table's QR code) and a table's QR code
+as an image."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.views.decorators.http import require_GET
+
+from engine.cards import ROUNDS_PER_GAME
+from tournaments.desk import qr as desk_qr
+from tournaments.desk import selectors
+from tournaments.desk.http import (
+    DeskRequest,
+    desk_view,
+    links,
+    require_desk_role,
+    table_link,
+    tournament_seen,
+)
+from tournaments.desk.presenters import printable, round_view
+
+SHEET_ROUNDS = {"trick-n-chef": ROUNDS_PER_GAME}
+"""Score boxes on a table's sheet: one per round of the game (3 unless the game type says)."""
+QR_CACHE_SECONDS = 7 * 24 * 3600
+"""How long a browser keeps a table's QR code without asking again (a drawing never changes:
+a new link or a new way of drawing is a new ETag)."""
+
+
+def _printable(
+    request: DeskRequest, tournament_id: uuid.UUID, round: int, *, with_qr: bool
+) -> dict[str, Any]:
+    summary = tournament_seen(request, tournament_id).summary
+    found = next((r for r in summary["rounds"] if r["round"] == round), None)
+    if found is None:
+        raise Http404(f"Round {round} is not paired yet.")
+    view = round_view(summary, found, links(request, tournament_id))
+    if with_qr:
+        drawings = desk_qr.svgs(table.url for table in view.tables if table.url)
+        view = replace(
+            view,
+            tables=tuple(
+                replace(table, qr=desk_qr.inline(drawings[table.url], table.qr_label))
+                if table.url
+                else table
+                for table in view.tables
+            ),
+        )
+    game_rounds = SHEET_ROUNDS.get(summary["game_type"], ROUNDS_PER_GAME)
+    page = printable(view, summary, game_rounds)
+    return {
+        "t": page.t,
+        "tid": tournament_id,
+        "rnd": page.rnd,
+        "seated": page.seated,
+        "seat_columns": page.seat_columns,
+        "game_rounds": page.game_rounds,
+    }
+
+
+@desk_view
+@require_GET
+def print_pairings(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    context = _printable(request, tournament_id, round, with_qr=False)
+    return render(request, "desk/print_pairings.html", context)
+
+
+@desk_view
+@require_GET
+def print_sheets(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    context = _printable(request, tournament_id, round, with_qr=True)
+    return render(request, "desk/print_sheets.html", context)
+
+
+@desk_view
+@require_GET
+def qr(request: DeskRequest, tournament_id: uuid.UUID, game: uuid.UUID) -> HttpResponse:
+    """A table's QR code as an SVG image, for the desk (the tournament's organizers and
+    scorekeepers, and staff). Two small queries, not the tournament's whole state: a page of
+    250 tables asks for 250 of these; once per browser, then from its cache (or a 304)."""
+    require_desk_role(request, tournament_id)
+    if not selectors.has_table(tournament_id=tournament_id, game_id=game):
+        raise Http404("There is no such table.")
+    url = request.build_absolute_uri(table_link(str(game)))
+    tag = desk_qr.etag(url)
+    response = get_conditional_response(request, etag=tag) or HttpResponse(
+        desk_qr.svg(url), content_type="image/svg+xml"
+    )
+    response["ETag"] = tag
+    response["Content-Security-Policy"] = "default-src 'none'"  # a picture, nothing to run
+    patch_cache_control(response, private=True, max_age=QR_CACHE_SECONDS, immutable=True)
+    return response

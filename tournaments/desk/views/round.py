@@ -1,0 +1,224 @@
+"""The round panel's actions: pair, swap (and undo), publish, confirm a table, close, finish."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import HttpResponse
+from django.views.decorators.http import require_POST
+
+from games.services import NotAllowed, Refused
+from tournaments import domain
+from tournaments import services as t
+from tournaments.desk.answers import respond, write
+from tournaments.desk.forms import SwapForm
+from tournaments.desk.http import REFUSED, DeskRequest, desk_view, posted_version, to_int
+from tournaments.desk.views.players import active
+from tournaments.services import TournamentChange
+
+
+@desk_view
+@require_POST
+def pair(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    """Pair the next round (closing the one before first, if asked)."""
+    number = to_int(request.POST.get("round"))
+    close_first = request.POST.get("close_first") == "1"
+    expected = posted_version(request)
+
+    def action() -> TournamentChange:
+        version = expected
+        if close_first and number is not None and number > 1:
+            version = t.tournament_close_round(
+                tournament_id=tournament_id,
+                round=number - 1,
+                user=request.user,
+                expected_version=version,
+            ).version
+        return t.tournament_pair(
+            tournament_id=tournament_id, round=number, user=request.user, expected_version=version
+        )
+
+    def message(change: TournamentChange) -> str:
+        rnd = change.state["rounds"][-1]
+        if rnd["status"] == "proposed":
+            return f"Round {rnd['round']} is paired: check the tables, swap if needed, publish."
+        return f"Round {rnd['round']} is paired and published."
+
+    return write(request, tournament_id, action, panel="round", done=message)
+
+
+@desk_view
+@require_POST
+def swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    form = SwapForm(request.POST, auto_id="swap_%s")
+    where = "swap_form" if request.POST.get("via") == "form" else "swap"  # the error goes there
+    if not form.is_valid():
+        return respond(
+            request, tournament_id, "round", status=REFUSED, errors={where: form.first_error()}
+        )
+    a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+
+    def message(change: TournamentChange) -> str:
+        names = {p["id"]: p["name"] for p in change.state["players"]}
+        return f"{names.get(a, a)} and {names.get(b, b)} swapped places."
+
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_swap(
+            tournament_id=tournament_id,
+            round=round,
+            a=a,
+            b=b,
+            user=request.user,
+            expected_version=posted_version(request),
+        ),
+        panel="round",
+        done=message,
+        error_at=where,
+    )
+
+
+def _undo_latest(
+    request: DeskRequest,
+    tournament_id: uuid.UUID,
+    kind: str,
+    round: int,
+    missing: str,
+    reason: str,
+) -> TournamentChange:
+    history = t.tournament_history(tournament_id=tournament_id, user=request.user)
+    paired = active(history, domain.PAIRED, lambda d: d["round"] == round)
+    event = (
+        paired if kind == domain.PAIRED else active(history, kind, lambda d: d["round"] == round)
+    )
+    if event is None or paired is None or event["version"] < paired["version"]:
+        raise Refused(missing, "bad_undo")
+    return t.tournament_undo(
+        tournament_id=tournament_id,
+        version=event["version"],
+        reason=reason,
+        user=request.user,
+        expected_version=posted_version(request),
+    )
+
+
+@desk_view
+@require_POST
+def undo_pairing(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    return write(
+        request,
+        tournament_id,
+        lambda: _undo_latest(
+            request,
+            tournament_id,
+            domain.PAIRED,
+            round,
+            f"round {round} has no proposed pairing to undo",
+            "pairing discarded at the desk",
+        ),
+        panel="round",
+        done=f"Round {round}'s proposal is discarded. Pairing again gives the same tables.",
+    )
+
+
+@desk_view
+@require_POST
+def undo_swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    return write(
+        request,
+        tournament_id,
+        lambda: _undo_latest(
+            request,
+            tournament_id,
+            domain.PAIRING_CHANGED,
+            round,
+            f"round {round}'s proposal has no swap to undo",
+            "swap undone at the desk",
+        ),
+        panel="round",
+        done="The last swap is undone.",
+    )
+
+
+@desk_view
+@require_POST
+def publish(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    def message(change: TournamentChange) -> str:
+        tables = len(change.state["rounds"][round - 1]["tables"])
+        return (
+            f"Round {round} is published: {tables} table{'s are' if tables != 1 else ' is'} "
+            "open to the scorekeepers."
+        )
+
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_publish(
+            tournament_id=tournament_id,
+            round=round,
+            user=request.user,
+            expected_version=posted_version(request),
+        ),
+        panel="round",
+        done=message,
+    )
+
+
+@desk_view
+@require_POST
+def confirm(request: DeskRequest, tournament_id: uuid.UUID, round: int, table: int) -> HttpResponse:
+    def action() -> TournamentChange:
+        try:
+            return t.tournament_confirm(
+                tournament_id=tournament_id,
+                round=round,
+                table=table,
+                user=request.user,
+                expected_version=posted_version(request),
+            )
+        except NotAllowed as refusal:  # a scorekeeper confirming a table they entered: say so
+            raise Refused(refusal.message, refusal.code) from None  # by the table, not a 403
+
+    return write(
+        request,
+        tournament_id,
+        action,
+        panel="round",
+        done=f"Table {table}'s result is confirmed.",
+        error_at=f"table-{table}",
+        anchor=f"table-{table}",
+    )
+
+
+@desk_view
+@require_POST
+def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_close_round(
+            tournament_id=tournament_id,
+            round=round,
+            user=request.user,
+            expected_version=posted_version(request),
+        ),
+        panel="round",
+        done=f"Round {round} is closed.",
+    )
+
+
+@desk_view
+@require_POST
+def finish(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_finish(
+            tournament_id=tournament_id,
+            user=request.user,
+            expected_version=posted_version(request),
+        ),
+        panel="round",
+        done="The tournament is finished. Congratulations to the winners!",
+    )
