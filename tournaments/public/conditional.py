@@ -18,11 +18,14 @@ from django.utils.http import http_date
 
 from tournaments.public.standings_page import SharedPage, digest, version_time
 
-PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=2"
+PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1"
 """The shared standings' caching: a browser revalidates every time (a 304 while the version
 stands, so a new result shows at its next poll), a proxy in front (docs/operations.md) may
-answer for a second, and for 2 more while it asks again: a thousand phones cost the site
-about one request a second. A result then reaches a phone behind the proxy up to ~3 s late."""
+answer for a second, then asks again (a 304 refreshes its copy; meanwhile it serves the copy it
+has): a thousand phones cost the site about one request a second. A result reaches a phone
+behind the proxy at most ~1 s later than one asking Django. No stale-while-revalidate: with 2 s
+of it, results behind nginx showed 2-5 s after their table's last event (benchmarks/
+load_standings.py --nginx), against a target of 1 s."""
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # what Django's GZipMiddleware looks for
 
 
