@@ -78,8 +78,9 @@ from engine.simulate import simulate  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 DATABASE = os.environ.get("BENCH_DATABASE", "trick_n_chef_load")
-"""The run's database (a fresh copy of the seed each run; the seed is named after it):
-$BENCH_DATABASE lets runs from several checkouts share a PostgreSQL server."""
+"""The run's database (a fresh copy of the seed each run; the seed is named after it unless
+$BENCH_SEED names it): $BENCH_DATABASE lets runs from several checkouts share a PostgreSQL
+server (and $BENCH_SEED one seed database)."""
 QUEUE = f"load-benchmark-{os.getpid()}"
 """The Celery queue of this run (--celery): nothing else on the broker takes its tasks."""
 SCOREKEEPER_ACCOUNTS = 50
@@ -125,6 +126,70 @@ response = function(status, headers, body)
   if headers["ETag"] then etag = headers["ETag"] end
 end
 """
+NGINX_CONF = """
+worker_processes 1;
+pid %(dir)s/nginx.pid;
+error_log %(dir)s/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path %(dir)s/body;
+    proxy_temp_path %(dir)s/proxy;
+    fastcgi_temp_path %(dir)s/fastcgi;
+    uwsgi_temp_path %(dir)s/uwsgi;
+    scgi_temp_path %(dir)s/scgi;
+    upstream django { server 127.0.0.1:%(upstream)d; keepalive 16; }
+    # As docs/operations.md shows it (paths and ports of this run).
+    proxy_cache_path %(dir)s/cache levels=1:2 keys_zone=tnc:10m max_size=200m
+                     inactive=10m use_temp_path=off;
+    map $http_accept_encoding $tnc_gzip {
+        default     "";
+        "~*\\bgzip\\b" "gzip";
+    }
+    server {
+        listen 127.0.0.1:%(port)d;
+        location / {
+            proxy_pass http://django;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            client_max_body_size 20m;
+        }
+        location ~ ^/t/[0-9a-f-]+/standings/$ {
+            proxy_pass http://django;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_cache tnc;
+            proxy_cache_key "$scheme$host$uri|$http_hx_request|$tnc_gzip";
+            proxy_ignore_headers Vary;
+            proxy_cache_bypass $cookie_sessionid $cookie_messages $args;
+            proxy_no_cache     $cookie_sessionid $cookie_messages $args;
+            proxy_cache_revalidate on;
+            proxy_cache_lock on;
+            proxy_cache_use_stale updating error timeout http_502 http_503;
+            proxy_cache_background_update on;
+            add_header X-Cache-Status $upstream_cache_status always;
+        }
+    }
+}
+"""
+"""--nginx: the reverse proxy of docs/operations.md in front of gunicorn (one worker process;
+upstream keep-alive, which the documented config leaves to nginx's defaults)."""
+
+
+def start_nginx(port: int, upstream: int) -> tuple[subprocess.Popen[bytes], str]:
+    """nginx on ``port`` in front of gunicorn on ``upstream``, with its files in a directory of
+    its own (returned: remove it when nginx is stopped)."""
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    folder = tempfile.mkdtemp(prefix="tnc-bench-nginx-")
+    os.chmod(folder, 0o777)  # nginx's workers run as nobody and write their cache here
+    conf = Path(folder, "nginx.conf")
+    conf.write_text(NGINX_CONF % {"dir": folder, "port": port, "upstream": upstream})
+    proc = subprocess.Popen([nginx, "-c", str(conf), "-g", "daemon off;"])
+    return proc, folder
 
 
 # ----------------------------------------------------------------------------- machine, server
@@ -170,7 +235,7 @@ def psql(sql: str, database: str = "postgres") -> list[tuple[Any, ...]]:
 
 
 def seed_name(args: argparse.Namespace) -> str:
-    return f"{DATABASE}_seed_{args.players}p_{args.rounds}r"
+    return os.environ.get("BENCH_SEED") or f"{DATABASE}_seed_{args.players}p_{args.rounds}r"
 
 
 def prepare(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
@@ -603,15 +668,22 @@ def options() -> argparse.Namespace:
         action="store_true",
         help="wrk revalidates (If-None-Match with the last ETag): 304s are counted apart",
     )
+    parser.add_argument(
+        "--nginx",
+        action="store_true",
+        help="serve through nginx with proxy caching (docs/operations.md) on --port + 1: wrk "
+        "and the scorekeepers go through it",
+    )
     parser.add_argument("--rebuild", action="store_true", help="build the seed database again")
     return parser.parse_args()
 
 
 def start_scorekeepers(
-    args: argparse.Namespace, setup: dict[str, Any], page: str
+    args: argparse.Namespace, setup: dict[str, Any], page: str, port: int
 ) -> tuple[list[Any], Any, Any, Any]:
-    """One process per scorekeeper, each caught up on its first table and waiting for ``start``.
-    Returns the processes, the start and stop events and the queue of their results."""
+    """One process per scorekeeper (talking to ``port``: gunicorn, or nginx in front), each
+    caught up on its first table and waiting for ``start``. Returns the processes, the start
+    and stop events and the queue of their results."""
     tables = setup["tables"]
     keepers = min(args.scorekeepers, len(setup["tokens"]), len(tables))
     # Events a scorekeeper records during the run, roughly: the first tables are caught up so
@@ -629,7 +701,7 @@ def start_scorekeepers(
             ctx.Process(
                 target=scorekeeper,
                 args=(
-                    args.port,
+                    port,
                     setup["tokens"][k],
                     mine,
                     catch_up,
@@ -669,6 +741,10 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
     )  # fmt: skip
     page = f"/t/{setup['tournament']}/standings/"
     out: dict[str, Any] = {"page": page}
+    front, nginx = args.port, None
+    if args.nginx:
+        front = args.port + 1
+        nginx, nginx_dir = start_nginx(front, args.port)
     try:
         for _ in range(100):
             try:
@@ -683,7 +759,7 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
             out["cold"].append(elapsed)
         out["before"] = page_facts(html.decode())
         out["size"] = len(html)
-        procs, start, stop, queue = start_scorekeepers(args, setup, page)
+        procs, start, stop, queue = start_scorekeepers(args, setup, page, front)
         # The caught-up tables changed nothing in the tournament: the page is still warm.
         out["warm"] = [request(args.port, "GET", page)[2] for _ in range(4 * args.workers)]
         start.set()
@@ -700,7 +776,7 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
         }
         clock = time.perf_counter()
         out["load"] = wrk(
-            args.port, page, args.duration, args.connections, args.encoding, args.conditional
+            front, page, args.duration, args.connections, args.encoding, args.conditional
         )
         out["wall"] = time.perf_counter() - clock
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -742,6 +818,10 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
                 break
             time.sleep(0.2)
     finally:
+        if nginx is not None:
+            nginx.send_signal(signal.SIGQUIT)
+            nginx.wait(timeout=30)
+            shutil.rmtree(nginx_dir, ignore_errors=True)
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
         if celery:
@@ -769,6 +849,7 @@ def report(args: argparse.Namespace, setup: dict[str, Any], took: str, r: dict[s
         f"{psql('SHOW server_version')[0][0].split()[0]}, cache "
         f"{args.cache_url or 'the settings default'}; results recorded "
         f"{f'by a Celery worker (solo) on {args.celery}' if args.celery else 'inline (no broker)'}"
+        f"{'; nginx in front (proxy cache of docs/operations.md)' if args.nginx else ''}"
         "; wrk, the scorekeepers and PostgreSQL on the same machine"
     )
     print(

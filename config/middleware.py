@@ -13,7 +13,7 @@ logger = logging.getLogger(__name__)
 
 class PersonalNeverPublic:
     """A response marked ``Cache-Control: public`` (a proxy may keep it and give it to anyone:
-    the public standings, tournaments/views_public.py) must be the same for everyone. If it goes
+    the public standings, tournaments/public/) must be the same for everyone. If it goes
     to a logged-in user, or sets a cookie, it is not: made private and unstorable instead. For a
     logged-in user that is a bug (logged as one); a cookie may be ordinary (the session
     middleware deleting an expired session's cookie). Costs nothing on other responses (they

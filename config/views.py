@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments import services
-from tournaments.views_public import TOURNAMENT_STATUS
+from tournaments.public.presenters import TOURNAMENT_STATUS
 
 TOURNAMENTS_PER_PAGE = 20
 

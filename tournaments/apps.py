@@ -12,13 +12,14 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games import policy, services
         from games.signals import game_status_changed
-        from tournaments import gamepolicy
+        from tournaments import gamepolicy, ports, tasks
         from tournaments import services as tournament_services
 
         policy.register(gamepolicy.tournament_games)
         game_status_changed.connect(_game_status_changed, dispatch_uid="tournaments.sync_game")
         services.register_rebuilder("tournaments", tournament_services.tournaments_rebuild)
         services.register_digest("tournament", tournament_services.tournaments_digest)
+        ports.provide(advance=tasks.advance_on_commit)
 
 
 def _game_status_changed(sender: Any, game_id: Any, **kwargs: Any) -> None:

@@ -36,10 +36,9 @@ from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection, StatusChange, Stream
 from games.names import BadName, clean_names, is_blank
 from games.projection import FINISHED, RESULTS, RETRACTED
-from games.queue import enqueue_on_commit
 from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused, User
 from games.store import NewEvent, VersionConflict
-from tournaments import domain, notes, pairing, rounds, standings
+from tournaments import domain, notes, pairing, ports, rounds, standings
 from tournaments import events as tournament_events
 from tournaments.domain import ORGANIZER, SCOREKEEPER, Refusal, TournamentState
 from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
@@ -1032,9 +1031,7 @@ def _maybe_advance(tournament_id: uuid.UUID) -> Callable[[TournamentState], None
     def after(state: TournamentState) -> None:
         number = _stalled(state)
         if number is not None:
-            from tournaments.tasks import advance
-
-            enqueue_on_commit(advance, str(tournament_id), number)
+            ports.advance_on_commit(tournament_id, number)
 
     return after
 

@@ -10,8 +10,10 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
+from games.queue import enqueue_on_commit
 from games.services import Conflict
-from tournaments import services, views_public
+from tournaments import services
+from tournaments.public.standings_page import public_standings_rendered_after
 
 RETRY_ON = (DatabaseError, Conflict)
 RELIABLE: dict[str, Any] = {
@@ -32,7 +34,7 @@ def sync_game(game_id: str) -> str:
     public standings of that new version into the cache, here rather than in the first
     visitor's request."""
     game = uuid.UUID(game_id)
-    with views_public.public_standings_rendered_after(services.tournament_of_game(game)):
+    with public_standings_rendered_after(services.tournament_of_game(game)):
         outcome = services.tournament_sync_game(game_id=game)
     services.tournament_sync_pending()  # what an earlier failure may have left behind
     return outcome
@@ -56,3 +58,9 @@ def advance(tournament_id: str, round: int) -> str:
 def run_schedules() -> list[str]:
     """The beat schedule's task: pair and publish rounds whose set time has come."""
     return services.tournament_run_schedules()
+
+
+def advance_on_commit(tournament_id: uuid.UUID, round: int) -> None:
+    """The services' port (tournaments.ports.advance_on_commit): queue :func:`advance` once
+    the current transaction commits."""
+    enqueue_on_commit(advance, str(tournament_id), round)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from tournaments import views_public as views
+from tournaments.public import views
 
 app_name = "public"
 

@@ -78,7 +78,8 @@ MIDDLEWARE = [
 ]
 # No GZipMiddleware: compressing a page that holds a secret (a CSRF token) next to text an
 # attacker chooses is the BREACH attack. Only the public standings, the same bytes for every
-# anonymous visitor, are sent gzipped (compressed once per version, tournaments/views_public);
+# anonymous visitor, are sent gzipped (compressed once per version:
+# tournaments/public/standings_page);
 # a proxy in front may compress the rest of what is public (docs/operations.md).
 
 ROOT_URLCONF = "config.urls"

@@ -2,7 +2,7 @@
 
 A thousand players' standings take a tenth of a second to render; a club's public screen and
 every phone in the room poll them. So anonymous visitors share one rendering, kept until the
-tournament's version moves (tournaments/views_public.standings): a new result shows at once, a
+tournament's version moves (tournaments.public): a new result shows at once, a
 plain visit costs one indexed query, and nothing per-visitor (a CSRF token, a message, the
 login link's return path) leaks from one visitor's page into another's.
 """
@@ -21,7 +21,7 @@ from django.test import Client, RequestFactory
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import services as t
-from tournaments import views_public
+from tournaments.public import standings_page, views
 
 from .test_public_pages import (
     NAMES,
@@ -97,7 +97,7 @@ def test_a_visitor_with_a_message_waiting_sees_it(spring: Spring) -> None:
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     request._messages = CookieStorage(request)  # type: ignore[attr-defined]
     messages.info(request, "You are logged out.")
-    html = views_public.standings(request, spring.id).content.decode()  # type: ignore[arg-type]
+    html = views.standings(request, spring.id).content.decode()  # type: ignore[arg-type]
     assert "You are logged out." in html
     assert CSRF_HEADER.search(html)
     assert "You are logged out." not in page(Client(), url)
@@ -138,7 +138,7 @@ def test_while_another_request_renders_a_new_version_visitors_get_the_one_before
     client: Client, spring: Spring, capture: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Not so long that a visitor renders it after all (test_public_standings_http).
-    monkeypatch.setattr(views_public, "STANDINGS_RENDER_PATIENCE", 60.0)
+    monkeypatch.setattr(standings_page, "STANDINGS_RENDER_PATIENCE", 60.0)
     url = f"/t/{spring.id}/standings/"
     assert confirmed(page(client, url)) == 2
     finish_round_two(spring, capture)

@@ -29,8 +29,8 @@ from django_htmx.middleware import HtmxDetails
 
 from config.middleware import PersonalNeverPublic
 from tournaments import services as t
-from tournaments import views_public
 from tournaments.models import TournamentProjection
+from tournaments.public import conditional, standings_page, views
 
 from .test_public_pages import NAMES, Capture, Spring, finish_round_two, logged_in, new_tournament
 from .test_public_pages import capture as capture  # noqa: F401 (fixtures)
@@ -124,8 +124,8 @@ def test_gzipped_when_accepted_and_compressed_once_per_version(
         calls.append(len(data))
         return original(data)
 
-    monkeypatch.setattr(views_public, "compress_string", counted)
-    views_public._PAGES.clear()
+    monkeypatch.setattr(standings_page, "compress_string", counted)
+    standings_page._PAGES.clear()
     cache.clear()
     plain = client.get(url_of(spring.id))
     assert "Content-Encoding" not in plain and "accept-encoding" in vary(plain)
@@ -204,7 +204,7 @@ def test_a_visitor_with_a_message_gets_a_personal_page(spring: Spring) -> None:
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     request._messages = CookieStorage(request)  # type: ignore[attr-defined]
     messages.info(request, "You are logged out.")
-    response = views_public.standings(request, spring.id)  # type: ignore[arg-type]
+    response = views.standings(request, spring.id)  # type: ignore[arg-type]
     assert b"You are logged out." in response.content
     assert_personal(response)
 
@@ -217,9 +217,9 @@ def test_a_change_left_unrendered_too_long_is_rendered_by_a_visitor(
     rendering = f"public-standings:{spring.id}:rendering"
     assert cache.add(rendering, "the worker", 60)  # and it is slow
     try:
-        monkeypatch.setattr(views_public, "STANDINGS_RENDER_PATIENCE", 60.0)
+        monkeypatch.setattr(standings_page, "STANDINGS_RENDER_PATIENCE", 60.0)
         assert confirmed(client.get(url_of(spring.id)).content.decode()) == 2
-        monkeypatch.setattr(views_public, "STANDINGS_RENDER_PATIENCE", 0.0)
+        monkeypatch.setattr(standings_page, "STANDINGS_RENDER_PATIENCE", 0.0)
         assert confirmed(client.get(url_of(spring.id)).content.decode()) == 4
         assert cache.get(rendering) == "the worker", "its claim stays its own"
     finally:
@@ -235,7 +235,7 @@ def test_the_guard_makes_a_personal_response_marked_public_private(
 
     def view(request: HttpRequest) -> HttpResponse:
         response = HttpResponse("standings")
-        response["Cache-Control"] = views_public.PUBLIC_CACHE_CONTROL
+        response["Cache-Control"] = conditional.PUBLIC_CACHE_CONTROL
         if who == "given a cookie":
             response.set_cookie("csrftoken", "secret")
         return response

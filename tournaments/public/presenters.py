@@ -1,0 +1,402 @@
+"""The public pages' page models: small frozen records the templates only print, and the pure
+functions that shape the services' summary and standings (plain dicts) into them.
+
+Nothing here reads the database or knows about requests: the views (tournaments.public.views)
+and the standings page's rendering (tournaments.public.standings_page) fetch, these shape.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date as Date
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from tournaments.standings import PRESETS, TIEBREAKS, table_points
+
+TOURNAMENT_STATUS = {
+    "registration": "Registration open",
+    "running": "In progress",
+    "finished": "Finished",
+}
+ROUND_STATUS = {
+    "proposed": "Proposed: not public yet",
+    "published": "In play",
+    "closed": "Complete",
+}
+GAME_STATUS = {
+    "not_started": "Not started",
+    "in_progress": "In progress",
+    "finished": "Finished",
+    "void": "Voided",
+    "unknown": "Not public",
+}
+
+
+# ----------------------------------------------------------------------------- formatting
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def figure(value: float | int | Fraction) -> str:
+    """Points as the standings show them: 2 decimals at most, no trailing zeros (4.0 -> "4")."""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def place_label(place: int, shared: bool) -> str:
+    return f"{ordinal(place)} (shared)" if shared else ordinal(place)
+
+
+# ----------------------------------------------------------------------------- page records
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What every tournament page shows at the top, and its navigation."""
+
+    id: str
+    name: str
+    date: Date
+    status: str
+    status_label: str
+    round_now: int
+    """Rounds published so far (the current round while the tournament runs)."""
+    rounds_planned: int
+    rounds: tuple[int, ...]
+    """Numbers of the rounds this user may see (published ones; proposed ones for organizers)."""
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    @property
+    def round_text(self) -> str:
+        if self.status == "registration" or self.round_now == 0:
+            return f"{self.rounds_planned} rounds planned"
+        return f"Round {self.round_now} of {self.rounds_planned}"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    number: int
+    player: str
+    name: str
+    dropped: bool
+    place: str = ""
+    """The place at the table ("1st", "2nd (shared)"), once the table has a result."""
+    victory_points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """One table of a round, in seat order, with its game's progress and result."""
+
+    number: int
+    seats: tuple[Seat, ...]
+    game: str | None
+    game_status: str
+    progress: str
+    """"Round 2, trick 5" while the game is played; "" otherwise."""
+    has_result: bool
+    confirmed: bool
+
+    @property
+    def status_label(self) -> str:
+        return GAME_STATUS[self.game_status]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLink:
+    number: int
+    status: str
+    status_label: str
+    tables: int
+    results: int
+    """Tables with a result so far."""
+    scheduled: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    key: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    shared: bool
+    player: str
+    name: str
+    dropped: bool
+    points: str
+    cells: tuple[Cell, ...]
+    """Every column after rank and player, in the standings' order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    columns: tuple[tuple[str, str], ...]
+    """(key, title) of the columns after rank and player."""
+    rows: tuple[StandingRow, ...]
+    tiebreaks: tuple[tuple[str, str], ...]
+    """(title, description) of the tie-breaks, in the order they apply."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    """One round of a player's tournament: a table, a bye, or not seated."""
+
+    round: int
+    kind: str  # table | bye | absent
+    table: int | None = None
+    seat: int | None = None
+    opponents: tuple[tuple[str, str], ...] = ()
+    """(player id, name) of the others at the table, in seat order."""
+    place: str = ""
+    victory_points: int | None = None
+    points: str = ""
+    """Tournament points for this round ("" until the table has a result)."""
+    confirmed: bool = False
+    game: str | None = None
+    game_status: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    id: str
+    name: str
+    dropped: bool
+    late: bool
+    rounds: tuple[PlayerRound, ...]
+    standing: StandingRow | None
+
+
+# ----------------------------------------------------------------------------- shaping (pure)
+
+
+def header(summary: Mapping[str, Any]) -> Header:
+    published = [r for r in summary["rounds"] if r["status"] != "proposed"]
+    return Header(
+        id=summary["id"],
+        name=summary["name"],
+        date=Date.fromisoformat(summary["date"]),
+        status=summary["status"],
+        status_label=TOURNAMENT_STATUS.get(summary["status"], summary["status"]),
+        round_now=len(published),
+        rounds_planned=summary["settings"]["rounds"],
+        rounds=tuple(r["round"] for r in summary["rounds"]),
+    )
+
+
+def round_links(summary: Mapping[str, Any]) -> list[RoundLink]:
+    links = [
+        RoundLink(
+            number=r["round"],
+            status=r["status"],
+            status_label=ROUND_STATUS.get(r["status"], r["status"]),
+            tables=len(r["tables"]),
+            results=sum(1 for t in r["tables"] if t["result"] is not None),
+        )
+        for r in summary["rounds"]
+    ]
+    for number, at in sorted(summary.get("scheduled", {}).items(), key=lambda kv: int(kv[0])):
+        if int(number) > len(summary["rounds"]):
+            links.append(
+                RoundLink(int(number), "scheduled", "Scheduled", 0, 0, datetime.fromisoformat(at))
+            )
+    return links
+
+
+def players_by_id(summary: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    return {p["id"]: p for p in summary["players"]}
+
+
+def _places(result: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    shared = Counter(r["place"] for r in result)
+    return {r["player"]: place_label(r["place"], shared[r["place"]] > 1) for r in result}
+
+
+def find_round(summary: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:
+    return next((r for r in summary["rounds"] if r["round"] == number), None)
+
+
+def table_cards(
+    rnd: Mapping[str, Any],
+    players: Mapping[str, Mapping[str, Any]],
+    game_states: Mapping[str, tuple[str, str]],
+) -> list[TableCard]:
+    """The round's tables; ``game_states`` gives (status, progress) of each public game."""
+    cards = []
+    for table in rnd["tables"]:
+        result = table["result"] or []
+        places = _places(result)
+        points = {r["player"]: r["victory_points"] for r in result}
+        seats = tuple(
+            Seat(
+                number=number,
+                player=s["player"],
+                name=s["name"],
+                dropped=bool(players.get(s["player"], {}).get("dropped")),
+                place=places.get(s["player"], ""),
+                victory_points=points.get(s["player"]),
+            )
+            for number, s in enumerate(table["seats"], start=1)
+        )
+        game = table["game"]
+        status, progress = (
+            ("unknown", "") if game is None else game_states.get(game, ("unknown", ""))
+        )
+        if rnd["status"] == "proposed":
+            status = "unknown"
+        cards.append(
+            TableCard(
+                number=table["table"],
+                seats=seats,
+                game=game,
+                game_status=status,
+                progress=progress,
+                has_result=table["result"] is not None,
+                confirmed=bool(table["confirmed"]),
+            )
+        )
+    return cards
+
+
+def game_state(status: str, round: int | None, trick: int | None) -> tuple[str, str]:
+    """A game's status for a tables list: (status key, progress text), from its status and
+    the round and trick in play (tournaments.selectors.GameProgress)."""
+    if status != "in_progress":
+        return status, ""
+    if not round:
+        return "not_started", ""
+    return "in_progress", f"Round {round}, trick {trick or 1}"
+
+
+def standings_table(
+    data: Mapping[str, Any], settings: Mapping[str, Any] | None = None
+) -> Standings:
+    """The standings' columns (their keys and titles, in order) and rows, ready to print;
+    ranks shared by several rows are marked."""
+    columns = [(c["key"], c["title"]) for c in data["columns"]]
+    rest = tuple((k, t) for k, t in columns if k not in ("rank", "name"))
+    ranks = Counter(r["rank"] for r in data["rows"])
+    rows = []
+    for row in data["rows"]:
+        cells = []
+        for key, title in rest:
+            value = row["tiebreaks"][key] if key in row["tiebreaks"] else row[key]
+            cells.append(Cell(key, title, value if isinstance(value, str) else figure(value)))
+        rows.append(
+            StandingRow(
+                rank=row["rank"],
+                shared=ranks[row["rank"]] > 1,
+                player=row["player"],
+                name=row["name"],
+                dropped=bool(row["dropped"]),
+                points=figure(row["points"]),
+                cells=tuple(cells),
+            )
+        )
+    order = [k for k, _ in rest if k in TIEBREAKS]
+    if settings is not None:
+        order = [k for k in settings.get("tiebreaks", order) if k in TIEBREAKS]
+    return Standings(
+        columns=rest,
+        rows=tuple(rows),
+        tiebreaks=tuple((TIEBREAKS[k].title, TIEBREAKS[k].description) for k in order),
+    )
+
+
+def bye_points(summary: Mapping[str, Any]) -> Fraction:
+    """What a bye is worth, as the standings count it: the tournament's setting, or the
+    scoring preset's average at the largest table with a confirmed result (2 players if
+    none) (tournaments.standings.compute)."""
+    settings = summary["settings"]
+    if settings.get("bye_points") is not None:
+        return Fraction(str(float(settings["bye_points"])))
+    sizes = [
+        len(t["result"])
+        for r in summary["rounds"]
+        for t in r["tables"]
+        if t["confirmed"] and t["result"] is not None
+    ]
+    return PRESETS[settings["scoring"]].average(max([2, *sizes]))
+
+
+def player_rounds(
+    summary: Mapping[str, Any], player_id: str, game_states: Mapping[str, tuple[str, str]]
+) -> list[PlayerRound]:
+    """Each published round of one player: table, seat, opponents, place, victory points and
+    tournament points (the preset's points for the places at the table, shared places split)."""
+    players = players_by_id(summary)
+    scoring = summary["settings"]["scoring"]
+    rounds = []
+    for rnd in summary["rounds"]:
+        if rnd["status"] == "proposed":
+            continue
+        if any(b["player"] == player_id for b in rnd["byes"]):
+            rounds.append(
+                PlayerRound(
+                    round=rnd["round"], kind="bye", points=figure(bye_points(summary)),
+                    confirmed=True,
+                )
+            )  # fmt: skip
+            continue
+        table = next(
+            (t for t in rnd["tables"] if any(s["player"] == player_id for s in t["seats"])), None
+        )
+        if table is None:
+            rounds.append(PlayerRound(round=rnd["round"], kind="absent"))
+            continue
+        seats = [s["player"] for s in table["seats"]]
+        result = table["result"] or []
+        mine = next((r for r in result if r["player"] == player_id), None)
+        points = ""
+        if mine is not None:
+            shares = table_points(scoring, [r["place"] for r in result])
+            points = figure(shares[result.index(mine)])
+        game = table["game"]
+        status = game_states.get(game, ("unknown", ""))[0] if game else "unknown"
+        rounds.append(
+            PlayerRound(
+                round=rnd["round"],
+                kind="table",
+                table=table["table"],
+                seat=seats.index(player_id) + 1,
+                opponents=tuple(
+                    (p, players[p]["name"] if p in players else p) for p in seats if p != player_id
+                ),
+                place=_places(result).get(player_id, ""),
+                victory_points=None if mine is None else mine["victory_points"],
+                points=points,
+                confirmed=bool(table["confirmed"]),
+                game=game,
+                game_status=status,
+            )
+        )
+    return rounds
+
+
+def standings_hidden_from_public(summary: Mapping[str, Any]) -> bool:
+    """True when the public does not see the standings now (whoever is asking)."""
+    settings = summary["settings"]
+    hidden_from = settings.get("standings_hidden_from")
+    rounds_out = len([r for r in summary["rounds"] if r["status"] != "proposed"])
+    return (
+        hidden_from is not None
+        and rounds_out >= hidden_from
+        and not settings.get("standings_revealed")
+    )

@@ -1,0 +1,252 @@
+"""Public tournament pages: what players and spectators see on their phones, no login needed.
+
+Each view parses the request, reads the tournament through the services (which decide what this
+user may see: proposed rounds and hidden standings stay with the organizers, downloads until they
+are released) and the selectors, shapes them into page records (tournaments.public.presenters)
+and renders. An htmx request for a live part of a page (the standings, a round's tables, polled
+while the tournament runs) gets only that partial (django-template-partials:
+``template.html#partial``). The standings are rendered once per version for the public
+(tournaments.public.standings_page) and served with HTTP caching (tournaments.public.conditional).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.contrib.messages import get_messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django_htmx.middleware import HtmxDetails
+
+from games.services import GameNotFound, NotAllowed
+from tournaments import selectors, services
+from tournaments.public import conditional
+from tournaments.public import standings_page as page
+from tournaments.public.presenters import (
+    ROUND_STATUS,
+    PlayerPage,
+    find_round,
+    game_state,
+    header,
+    player_rounds,
+    players_by_id,
+    round_links,
+    standings_hidden_from_public,
+    standings_table,
+    table_cards,
+)
+from tournaments.standings import PRESETS, TIEBREAKS
+
+ROUND_POLL_SECONDS = 30
+"""How often a round's tables refresh themselves while the round is in play."""
+
+
+# ----------------------------------------------------------------------------- reads
+
+
+def _tournament(tournament_id: uuid.UUID, request: HttpRequest) -> dict[str, Any]:
+    try:
+        _, summary = services.tournament_get(tournament_id=tournament_id, user=request.user)
+    except GameNotFound:
+        raise Http404("There is no such tournament.") from None
+    return summary
+
+
+def _standings(tournament_id: uuid.UUID, request: HttpRequest) -> dict[str, Any] | None:
+    """The standings, or None while the organizer hides them from this user."""
+    try:
+        return services.tournament_standings(tournament_id=tournament_id, user=request.user)
+    except NotAllowed:
+        return None
+
+
+def _game_states(
+    request: HttpRequest, tables: Iterable[Mapping[str, Any]]
+) -> dict[str, tuple[str, str]]:
+    """(status, progress text) of the tables' games this user may see, in one query."""
+    found = selectors.game_progress(user=request.user, game_ids=(t.get("game") for t in tables))
+    return {g: game_state(p.status, p.round, p.trick) for g, p in found.items()}
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request through django-htmx's middleware (django-htmx's typing recipe)."""
+
+    htmx: HtmxDetails
+
+
+def _wants_partial(request: HtmxHttpRequest) -> bool:
+    """An htmx request for a part of the page; a history restore wants the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _render(
+    request: HtmxHttpRequest, template: str, partial: str, context: Mapping[str, Any]
+) -> HttpResponse:
+    """The page, or only its ``partial`` for an htmx request (a poll)."""
+    name = f"{template}#{partial}" if _wants_partial(request) else template
+    response = render(request, name, dict(context))
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
+    """(link text, URL, what it holds) of the API's exports."""
+    t = {"tournament_id": tournament_id}
+    return [
+        (
+            "Standings (CSV)",
+            reverse("tournaments-api:standings-csv", kwargs=t),
+            "every column of the standings, one row per player",
+        ),
+        (
+            "Results (CSV)",
+            reverse("tournaments-api:results-csv", kwargs=t),
+            "one row per player per table, with the game's round scores",
+        ),
+        (
+            "Results (JSON Lines)",
+            reverse("tournaments-api:results-jsonl", kwargs=t),
+            "one line per table result, for programs",
+        ),
+        (
+            "All game records (zip)",
+            reverse("tournaments-api:games-zip", kwargs=t),
+            "the record file of every table played card by card",
+        ),
+    ]
+
+
+# ----------------------------------------------------------------------------- views
+
+
+def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    summary = _tournament(tournament_id, request)
+    data = _standings(tournament_id, request)
+    leaders = standings_table(data).rows[:3] if data is not None and data["rows"] else ()
+    settings = summary["settings"]
+    preset = PRESETS.get(settings["scoring"])
+    players = sorted(summary["players"], key=lambda p: (p["name"].casefold(), p["id"]))
+    context = {
+        "t": header(summary),
+        "heading": summary["name"],
+        "nav": "overview",
+        "rounds": round_links(summary),
+        "players": players,
+        "leaders": leaders,
+        "standings_visible": summary["standings_visible"],
+        "organizer_sees_hidden": data is not None and standings_hidden_from_public(summary),
+        "downloads": _downloads(tournament_id) if summary["downloads"] else [],
+        "downloads_unreleased": summary["downloads"] and not settings["downloads_released"],
+        "preset": preset,
+        "tiebreaks": [TIEBREAKS[k] for k in settings["tiebreaks"] if k in TIEBREAKS],
+    }
+    return render(request, "public/tournament.html", context)
+
+
+def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) -> HttpResponse:
+    """A round's tables (players in seat order), each game's progress and result, the byes."""
+    summary = _tournament(tournament_id, request)
+    rnd = find_round(summary, number)
+    if rnd is None:  # not paired yet, or proposed and this user is not an organizer
+        raise Http404(f"Round {number} has not been published.")
+    players = players_by_id(summary)
+    states = _game_states(request, rnd["tables"])
+    tables = table_cards(rnd, players, states)
+    context = {
+        "t": header(summary),
+        "heading": f"Round {number}",
+        "nav": "round",
+        "nav_round": number,
+        "round": rnd,
+        "round_status": ROUND_STATUS.get(rnd["status"], rnd["status"]),
+        "tables": tables,
+        "byes": [(b["player"], b["name"]) for b in rnd["byes"]],
+        "finished": sum(1 for t in tables if t.has_result),
+        "live": summary["status"] == "running" and rnd["status"] == "published",
+        "poll_seconds": ROUND_POLL_SECONDS,
+    }
+    return _render(request, "public/round.html", "tables", context)
+
+
+def _plain_visit(request: HttpRequest) -> bool:
+    """A visitor's request whose page is the same for everyone: not logged in, no query string
+    (the login link carries the path), no message waiting to be shown."""
+    return (
+        not request.user.is_authenticated
+        and not request.META.get("QUERY_STRING")
+        and not len(get_messages(request))  # len() does not mark them as shown
+    )
+
+
+def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    """Live standings with every tie-break column; a note instead while they are hidden.
+
+    The public (anyone not logged in) shares one rendering per tournament version
+    (standings_page.shared). A plain visit (:func:`_plain_visit`) and any anonymous htmx poll
+    get it as it is, the same bytes for everyone, which is what makes it safe to send gzipped
+    (it holds no secret and reflects nothing from the request: no BREACH) and to let a proxy
+    keep for a second (conditional.PUBLIC_CACHE_CONTROL), with an ETag and Last-Modified for a
+    304 at an unchanged version. Other anonymous visits have the frame (base.html: CSRF token,
+    login link with the query string, messages) rendered around the cached parts; a logged-in
+    user's page is rendered for them (an organizer sees hidden standings and proposed rounds).
+    Both of those are personal: never compressed, never stored by anyone (Cache-Control:
+    private, no-store).
+    """
+    partial = _wants_partial(request)
+    if request.user.is_authenticated:
+        parts = page.standings_parts(request.user, tournament_id)
+        if partial:
+            # Markup rendered through the autoescaping templates.
+            return conditional.personal(HttpResponse(mark_safe(parts["standings"])))
+        return conditional.personal(HttpResponse(page.page_html(parts, request)))
+    now = services.tournament_version(tournament_id)
+    if not partial and not _plain_visit(request):
+        shared = page.shared(tournament_id, now)
+        return conditional.personal(HttpResponse(page.page_html(shared.parts, request)))
+    if now is not None and (unchanged := conditional.not_modified(request, now, partial)):
+        return unchanged  # without a cache round trip, whichever process rendered it
+    shared = page.shared(tournament_id, now)
+    if shared.version != now and (
+        unchanged := conditional.not_modified(request, shared.version, partial)
+    ):
+        return unchanged  # the version before, still being rendered: the visitor has it
+    return conditional.shared_response(request, shared, partial=partial)
+
+
+def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> HttpResponse:
+    """One player's tournament: every round's table, seat, opponents and result."""
+    summary = _tournament(tournament_id, request)
+    players = players_by_id(summary)
+    if player_id not in players:
+        raise Http404("There is no such player in this tournament.")
+    entry = players[player_id]
+    tables = [t for r in summary["rounds"] if r["status"] != "proposed" for t in r["tables"]]
+    mine = [t for t in tables if any(s["player"] == player_id for s in t["seats"])]
+    rounds = player_rounds(summary, player_id, _game_states(request, mine))
+    data = _standings(tournament_id, request)
+    table = standings_table(data) if data is not None else None
+    standing = None
+    if table is not None:
+        standing = next((row for row in table.rows if row.player == player_id), None)
+    record = PlayerPage(
+        id=player_id,
+        name=entry["name"],
+        dropped=bool(entry["dropped"]),
+        late=bool(entry["late"]),
+        rounds=tuple(rounds),
+        standing=standing,
+    )
+    context = {
+        "t": header(summary),
+        "heading": entry["name"],
+        "nav": "player",
+        "player": record,
+        "standings_visible": data is not None,
+        "players_count": len(players),
+    }
+    return render(request, "public/player.html", context)
