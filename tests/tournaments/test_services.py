@@ -551,7 +551,7 @@ def test_two_advances_at_once_both_succeed_and_pair_once(
             overtaken[0] = t.tournament_advance(tournament_id=tid, round=2)
         return real_close(**kwargs)
 
-    monkeypatch.setattr(t, "tournament_close_round", close_after_another_advance)
+    monkeypatch.setattr(t.rounds, "tournament_close_round", close_after_another_advance)
     assert t.tournament_advance(tournament_id=tid, round=2) == "nothing to do"
     assert overtaken == ["closed, paired, published"]
     assert stream_types(tid).count("round_paired") == 2
