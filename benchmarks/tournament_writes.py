@@ -7,7 +7,7 @@ and one check-in, in server time (in-process, no HTTP).
 It uses the load benchmark's seed database (benchmarks/load_standings.py: a tournament of
 ``--players`` checked-in players, ``--rounds`` rounds of results, the next round published; built
 once, a few minutes, on the PostgreSQL server of $BENCH_DATABASE_URL) and works on a fresh copy
-of it (the load benchmark's copy: do not run both at once). Then, with the Celery nudges off
+of it (its own copy, ``<database>_writes``, migrated and rebuilt). Then, with the Celery nudges off
 (as if the broker were slow), for ``--runs`` tables of the live round: the table's results are
 entered (not timed), then the worker's part is timed (``tournament_sync_pending``: take the
 status change, append ``result_recorded``, fold, save the projections, mark the change
@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -88,10 +89,35 @@ def measure(setup: dict[str, Any], runs: int) -> dict[str, list[float]]:
     return figures
 
 
+COPY = f"{load_standings.DATABASE}_writes"
+"""This benchmark's own copy of the seed (the load benchmark may be running on its copy)."""
+
+
+def prepare(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """A fresh copy of the load benchmark's seed database (built first if missing), migrated
+    to this checkout's models and with its projections rebuilt (new read models filled)."""
+    seed = load_standings.seed_name(args)
+    exists = load_standings.psql(f"SELECT 1 FROM pg_database WHERE datname = '{seed}'")
+    took = "reused the seed database"
+    if args.rebuild or not exists:
+        _, took = load_standings.prepare(args)
+    load_standings.psql(f"DROP DATABASE IF EXISTS {COPY} WITH (FORCE)")
+    load_standings.psql(f"CREATE DATABASE {COPY} TEMPLATE {seed}")
+    env = load_standings.server_env(COPY, None)
+    rebuild = "from tournaments import services; services.tournaments_rebuild(fix=True)"
+    for command in (["migrate", "-v0"], ["shell", "-c", rebuild]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
+            capture_output=True,
+        )  # fmt: skip
+    rows = load_standings.psql("SELECT data FROM load_benchmark_setup", COPY)
+    return json.loads(rows[0][0]), took
+
+
 def main() -> None:
     args = options()
-    setup, took = load_standings.prepare(args)
-    database = load_standings.DATABASE
+    setup, took = prepare(args)
+    database = COPY
     os.environ.update(load_standings.server_env(database, "locmemcache://"))
     os.environ.pop("CELERY_BROKER_URL", None)
     figures = measure(setup, args.runs)

@@ -49,6 +49,7 @@ from tournaments.services.reads import (
     tournament_list,
     tournament_of_game,
     tournament_standings,
+    tournament_state,
     tournament_version,
 )
 from tournaments.services.rebuild import tournaments_digest, tournaments_rebuild
@@ -122,6 +123,7 @@ __all__ = [
     "tournament_schedule",
     "tournament_set_role",
     "tournament_standings",
+    "tournament_state",
     "tournament_swap",
     "tournament_sync_game",
     "tournament_sync_pending",

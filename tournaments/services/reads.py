@@ -8,22 +8,49 @@ from typing import Any
 from django.db import connection
 from django.db.models import QuerySet
 
+from games import services as games
 from games import store
 from games.services import NotAllowed, User
-from tournaments import domain
-from tournaments.domain import ORGANIZER
+from tournaments import domain, rounds
+from tournaments.domain import ORGANIZER, TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
 from tournaments.services.access import _require, downloads_allowed, standings_visible
 from tournaments.services.summary import _summary
 from tournaments.services.writes import _projection, _state
 
 
+def current_standings(projection: TournamentProjection, state: TournamentState) -> dict[str, Any]:
+    """The standings at the projection's version: stored ones if they are current, else ranked
+    again from ``state`` (at that version) and stored for the next reader, unless a newer
+    version's standings got there first (no lock: readers never wait for writers). Events that
+    change the standings leave them stale (tournaments.services.writes._save), so a result
+    costs its writer nothing here and shows in the first read after it."""
+    if projection.standings_version == projection.version:
+        return dict(projection.standings)
+    standings = rounds.standings_json(state)
+    TournamentProjection.objects.filter(
+        stream_id=projection.stream_id, standings_version__lt=projection.version
+    ).update(standings=standings, standings_version=projection.version)
+    projection.standings = games.as_stored(standings)
+    projection.standings_version = projection.version
+    return dict(projection.standings)
+
+
+def tournament_state(tournament_id: uuid.UUID) -> TournamentState:
+    """The tournament's state now, for reading only (never mutate it): the game policy's
+    questions (downloads released, a table confirmed)."""
+    return _state(_projection(tournament_id))
+
+
 def tournament_get(
     *, tournament_id: uuid.UUID, user: User | None = None
 ) -> tuple[TournamentProjection, dict[str, Any]]:
-    """The tournament as this user may see it (proposed rounds: organizers only)."""
+    """The tournament as this user may see it (proposed rounds: organizers only). The
+    projection's ``standings`` are current (views export them)."""
     projection = _projection(tournament_id)
-    return projection, _summary(projection, _state(projection), user)
+    state = _state(projection)
+    current_standings(projection, state)
+    return projection, _summary(projection, state, user)
 
 
 def tournament_get_with_standings(
@@ -33,16 +60,17 @@ def tournament_get_with_standings(
     (the standings page): the standings are None while hidden from this user."""
     projection = _projection(tournament_id)
     state = _state(projection)
-    standings = dict(projection.standings) if standings_visible(state, user) else None
+    standings = current_standings(projection, state) if standings_visible(state, user) else None
     return projection, _summary(projection, state, user), standings
 
 
 def tournament_standings(*, tournament_id: uuid.UUID, user: User | None) -> dict[str, Any]:
     """The standings (columns and rows) if this user may see them now."""
     projection = _projection(tournament_id)
-    if not standings_visible(_state(projection), user):
+    state = _state(projection)
+    if not standings_visible(state, user):
         raise NotAllowed("the organizer has hidden the standings until the end of the tournament")
-    return dict(projection.standings)
+    return current_standings(projection, state)
 
 
 def tournament_check_downloads(*, tournament_id: uuid.UUID, user: User | None) -> None:

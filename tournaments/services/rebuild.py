@@ -15,6 +15,7 @@ from games.projection import FINISHED
 from tournaments import domain, rounds
 from tournaments.domain import TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
+from tournaments.services import snapshots
 from tournaments.services.sync import _placements, tournament_sync_pending
 from tournaments.services.writes import _fold, _projection, _save
 
@@ -22,14 +23,15 @@ from tournaments.services.writes import _fold, _projection, _save
 def tournaments_digest() -> Iterator[tuple[str, Any]]:
     """What projections_digest fingerprints of each tournament."""
     for projection in TournamentProjection.objects.order_by("stream_id"):
+        state = snapshots.load(projection)
         yield (
             str(projection.stream_id),
             [
                 projection.version,
                 projection.status,
                 projection.current_round,
-                projection.state,
-                projection.standings,
+                games.as_stored(domain.to_json(state)),
+                games.as_stored(_standings_now(projection, state)),
                 sorted(
                     (t.round, t.number, str(t.game_id), t.seats)
                     for t in TournamentTable.objects.filter(tournament=projection)
@@ -65,17 +67,33 @@ def tournaments_rebuild(*, fix: bool = True) -> tuple[int, list[games.Difference
     return checked, differences
 
 
+def _standings_now(projection: TournamentProjection, state: TournamentState) -> Any:
+    """The stored standings if current, else as the next read will rank them (not stored)."""
+    if projection.standings_version == projection.version:
+        return projection.standings
+    return rounds.standings_json(state)
+
+
 def _projection_differences(
     projection: TournamentProjection, state: TournamentState
 ) -> list[games.Difference]:
-    rebuilt_state = games.as_stored(domain.to_json(state))
-    rebuilt_standings = games.as_stored(rounds.standings_json(state))
+    """What the projection's row says against the stream's fold ``state``: its state (the
+    snapshot with the events after it folded in; a snapshot newer than the row's version is
+    wrong too), and its standings if they claim to be current (stale ones are ranked again when
+    read)."""
+    if projection._state.adding:
+        stored_state: Any = {}
+    elif projection.snapshot_version > projection.version:
+        stored_state = {"snapshot_version": projection.snapshot_version}
+    else:
+        stored_state = games.as_stored(domain.to_json(snapshots.load(projection)))
+    compared = [("state", stored_state, games.as_stored(domain.to_json(state)))]
+    if projection._state.adding or projection.standings_version >= projection.version:
+        rebuilt_standings = games.as_stored(rounds.standings_json(state))
+        compared.append(("standings", projection.standings, rebuilt_standings))
     return [
         games.Difference(projection.stream_id, field, stored, rebuilt)
-        for field, stored, rebuilt in (
-            ("state", projection.state, rebuilt_state),
-            ("standings", projection.standings, rebuilt_standings),
-        )
+        for field, stored, rebuilt in compared
         if stored != rebuilt
     ]
 

@@ -17,6 +17,7 @@ from games.services import Refused, User
 from tournaments import domain, pairing, rounds
 from tournaments.domain import Refusal, TournamentState
 from tournaments.models import TournamentProjection
+from tournaments.services import snapshots
 from tournaments.services.writes import TournamentChange, _act, _projection, _state
 
 
@@ -300,7 +301,8 @@ def tournament_run_schedules(*, now: datetime | None = None) -> list[str]:
     automatic tournaments whose advance was lost."""
     now = now or timezone.now()
     done = []
-    for projection in TournamentProjection.objects.filter(status__in=["registration", "running"]):
+    running = TournamentProjection.objects.filter(status__in=["registration", "running"])
+    for projection in running.defer(*snapshots.BIG_COLUMNS):
         state = _state(projection)
         number = len(state.rounds) + 1
         at = state.scheduled.get(number)

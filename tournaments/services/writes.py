@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date as Date
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -18,6 +19,7 @@ from games.store import NewEvent, VersionConflict
 from tournaments import domain, rounds
 from tournaments.domain import ORGANIZER, Refusal, TournamentState
 from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
+from tournaments.services import snapshots
 from tournaments.services.access import _metadata, _refused, _require
 from tournaments.services.summary import _summary
 
@@ -29,12 +31,19 @@ class TournamentNotFound(GameNotFound):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class TournamentChange:
+    """What an action did: the tournament's new version, the events appended, and (built when
+    first read: a result's worker never needs it) the tournament as the acting user sees it."""
+
     tournament_id: uuid.UUID
     version: int
     appended: tuple[tuple[int, str], ...]
-    state: dict[str, Any]
+    summarize: Callable[[], dict[str, Any]] = field(repr=False)
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        return self.summarize()
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -45,12 +54,31 @@ class TournamentChange:
         }
 
 
+def _change(
+    projection: TournamentProjection,
+    state: TournamentState,
+    appended: tuple[tuple[int, str], ...],
+    user: User | None,
+    system: bool,
+) -> TournamentChange:
+    """The change, its summary built from ``state`` while it is still at this version (the state
+    is cached and folded on by later actions: after that, from the stream up to the version)."""
+    tournament_id, version = projection.stream_id, state.version
+
+    def summarize() -> dict[str, Any]:
+        at = state if state.version == version else _fold(tournament_id, until=version)
+        return _summary(projection, at, user, system)
+
+    return TournamentChange(tournament_id, version, appended, summarize)
+
+
 def _projection(tournament_id: uuid.UUID, *, lock: bool = False) -> TournamentProjection:
-    """The tournament's projection; ``lock``: hold its row until the transaction ends, so that
-    writers take turns (and a rebuild cannot write older state over theirs)."""
-    projections = (
-        TournamentProjection.objects.select_for_update() if lock else TournamentProjection.objects
-    )
+    """The tournament's projection, without its big columns (``state``, ``standings``: loaded
+    if read); ``lock``: hold its row until the transaction ends, so that writers take turns (and
+    a rebuild cannot write older state over theirs)."""
+    projections = TournamentProjection.objects.defer(*snapshots.BIG_COLUMNS)
+    if lock:
+        projections = projections.select_for_update()
     try:
         return projections.get(stream_id=tournament_id)
     except TournamentProjection.DoesNotExist:
@@ -58,7 +86,12 @@ def _projection(tournament_id: uuid.UUID, *, lock: bool = False) -> TournamentPr
 
 
 def _state(projection: TournamentProjection) -> TournamentState:
-    return domain.from_json(projection.state)
+    """The tournament's state at the projection's version: for reading, never mutate it."""
+    return snapshots.current(projection)
+
+
+ROLES_CHANGED = frozenset({domain.CREATED, domain.ROLE_GRANTED, domain.ROLE_REVOKED})
+TABLES_CHANGED = frozenset({domain.PUBLISHED})
 
 
 def _save(
@@ -68,11 +101,16 @@ def _save(
     events: Sequence[tuple[str, Mapping[str, Any]]] | None = None,
 ) -> None:
     """Store the folded state and what is derived from it (standings, roles, tables).
-    ``events``: the events just folded in, when the state was not refolded: the standings are
-    ranked again only if they can change them (ranking every player is the costliest part of a
-    save in a big tournament). A drop or a reinstatement only flips the player's mark in their
-    row."""
+    ``events``: the events just folded in, when the state was not refolded; then the snapshot
+    is written only when due (:mod:`~tournaments.services.snapshots`), roles and tables synced
+    only after events that change them, and the standings, when they cannot change, kept
+    current; when they can, left stale for the next read to rank again
+    (:func:`~tournaments.services.reads.current_standings`: ranking every player is the costliest
+    part of an event in a big tournament). A drop or a reinstatement only flips the player's
+    mark in their (current) row. Without ``events`` (a new tournament, a refold, a rebuild),
+    everything is written."""
     config = state.config
+    was_current = projection.standings_version == projection.version
     projection.name = config.name
     projection.date = Date.fromisoformat(config.date)
     projection.status = state.status
@@ -80,21 +118,35 @@ def _save(
     projection.version = state.version
     projection.rounds_planned = config.rounds
     projection.current_round = sum(1 for r in state.rounds if r.status != "proposed")
-    projection.state = domain.to_json(state)
     kinds = {kind for kind, _ in events or ()}
-    if events is None or projection._state.adding or not kinds <= domain.PLAYERS_MARKED:
+    everything = events is None or projection._state.adding
+    fields = [*_SAVED_FIELDS, "updated_at"]
+    if everything or snapshots.due(projection, state):
+        projection.state = domain.to_json(state)
+        projection.snapshot_version = state.version
+        fields += ["state", "snapshot_version"]
+    if everything:
         projection.standings = rounds.standings_json(state)
+        projection.standings_version = state.version
         projection.save()
-    elif kinds <= domain.STANDINGS_UNCHANGED:
-        projection.save(update_fields=[*_SAVED_FIELDS, "updated_at"])
     else:
-        marked = {str(data["player"]) for kind, data in events if kind in domain.PLAYERS_MARKED}
-        for row in projection.standings["rows"]:
-            if row["player"] in marked:
-                row["dropped"] = state.players[row["player"]].dropped
-        projection.save()
-    _sync_roles(projection, state)
-    _sync_tables(projection, state)
+        if was_current and kinds <= domain.STANDINGS_UNCHANGED:
+            projection.standings_version = state.version
+            fields.append("standings_version")
+        elif was_current and kinds <= domain.PLAYERS_MARKED:
+            marked = {str(d["player"]) for kind, d in events or () if kind in domain.PLAYERS_MARKED}
+            standings = projection.standings
+            for row in standings["rows"]:
+                if row["player"] in marked:
+                    row["dropped"] = state.players[row["player"]].dropped
+            projection.standings = standings
+            projection.standings_version = state.version
+            fields += ["standings", "standings_version"]
+        projection.save(update_fields=fields)
+    if everything or kinds & ROLES_CHANGED:
+        _sync_roles(projection, state)
+    if everything or kinds & TABLES_CHANGED:
+        _sync_tables(projection, state)
 
 
 _SAVED_FIELDS = (
@@ -105,7 +157,6 @@ _SAVED_FIELDS = (
     "version",
     "rounds_planned",
     "current_round",
-    "state",
 )
 
 
@@ -154,8 +205,8 @@ def _append(
     request_id: str,
     system: bool,
 ) -> TournamentChange:
-    """Append decided events at the state's version, fold them in, save the projections.
-    Must run inside transaction.atomic."""
+    """Append decided events at the state's version, fold them in (``state`` is the writer's,
+    from :func:`snapshots.take`), save the projections. Must run inside transaction.atomic."""
     rows = store.append(
         projection.stream_id,
         state.version,
@@ -163,22 +214,19 @@ def _append(
         metadata=_metadata(user, request_id, system),
     )
     refolded = any(kind == domain.UNDONE for kind, _ in events)
-    if refolded:
+    if refolded:  # an undo changes the past: fold again (and write the snapshot: see load)
         state = _fold(projection.stream_id)
     else:
         for row in rows:
             domain.apply(state, row.version, row.type, row.data)
     _save(projection, state, events=None if refolded else events)
-    return TournamentChange(
-        tournament_id=projection.stream_id,
-        version=state.version,
-        appended=tuple((r.version, r.type) for r in rows),
-        state=_summary(projection, state, user, system),
-    )
+    snapshots.keep(projection, state)
+    return _change(projection, state, tuple((r.version, r.type) for r in rows), user, system)
 
 
-def _fold(tournament_id: uuid.UUID) -> TournamentState:
-    return domain.fold((e.version, e.type, e.data) for e in store.read_stream(tournament_id))
+def _fold(tournament_id: uuid.UUID, until: int | None = None) -> TournamentState:
+    events = store.read_stream(tournament_id, until=until)
+    return domain.fold((e.version, e.type, e.data) for e in events)
 
 
 Decision = Callable[[TournamentProjection, TournamentState], Sequence[tuple[str, dict[str, Any]]]]
@@ -216,14 +264,14 @@ def _act(
                 if not events:  # nothing to do (an idempotent task running again)
                     if after is not None:
                         after(state)  # what should follow may have been lost: ask again
-                    return TournamentChange(
-                        projection.stream_id,
-                        state.version,
-                        (),
-                        _summary(projection, state, user, system),
-                    )
+                    return _change(projection, state, (), user, system)
                 change = _append(
-                    projection, state, events, user=user, request_id=request_id, system=system
+                    projection,
+                    snapshots.take(projection),
+                    events,
+                    user=user,
+                    request_id=request_id,
+                    system=system,
                 )
                 if after is not None:
                     after(_state(projection))
