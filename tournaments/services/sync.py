@@ -12,7 +12,7 @@ from django.db import transaction
 from games import outbox
 from games import services as games
 from games.gametypes import GAME_TYPES
-from games.models import Event, GameProjection, StatusChange
+from games.models import Event, StatusChange
 from games.projection import FINISHED, RESULTS, RETRACTED
 from games.services import User
 from tournaments import domain
@@ -23,10 +23,10 @@ from tournaments.services.rounds import _maybe_advance
 from tournaments.services.writes import TournamentChange, _act
 
 
-def _entered_by(game_id: uuid.UUID, until: int) -> tuple[int, ...]:
+def _entered_by(game_id: uuid.UUID, game_type: str, until: int) -> tuple[int, ...]:
     """Who entered a game's plays or results, up to version ``until`` (for the second-person
     confirmation)."""
-    kind_types = GAME_TYPES[GameProjection.objects.get(stream_id=game_id).game_type].record_types
+    kind_types = GAME_TYPES[game_type].record_types
     entries = Event.objects.filter(stream_id=game_id, version__gt=1, version__lte=until)
     users = {
         e.metadata.get("by_id")
@@ -113,7 +113,7 @@ def _sync_change(change: StatusChange) -> str:
                         "game": str(game_id),
                         "game_version": change.version,
                         "placements": [dataclasses.asdict(p) for p in placements],
-                        "entered_by": list(_entered_by(game_id, change.version)),
+                        "entered_by": list(_entered_by(game_id, game_type, change.version)),
                     },
                 )
             ]
