@@ -143,3 +143,40 @@ def test_a_result_leaves_the_standings_stale_and_the_next_read_ranks_them(
     assert row(tid).standings_version == row(tid).version  # stored for the next reads
     assert row(tid).standings == after
     assert games.rebuild_all(fix=False)["tournaments"] == (1, [])
+
+
+def test_a_state_another_process_moved_on_is_caught_up_from_the_events_after_it(
+    organizer: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid = new_tournament(organizer)
+    players = player_ids(tid)
+    t.tournament_drop(tournament_id=tid, player=players[0], user=organizer)
+    seen = dict(snapshots._cache())  # what this process saw at version 10
+    t.tournament_drop(tournament_id=tid, player=players[1], user=organizer)
+    t.tournament_drop(tournament_id=tid, player=players[2], user=organizer)
+    loads: list[int] = []
+    real_load = snapshots._load
+
+    def counted_load(projection: TournamentProjection) -> Any:
+        loads.append(1)
+        return real_load(projection)
+
+    monkeypatch.setattr(snapshots, "_load", counted_load)
+
+    def another_process_wrote_since(entry: Any) -> None:
+        (version, updated), last, _ = entry
+        old = domain.fold((e.version, e.type, e.data) for e in store.read_stream(tid, until=10))
+        snapshots._cache()[tid] = ((version, updated), last, old)
+
+    another_process_wrote_since(seen[tid])
+    assert domain.to_json(t.tournament_state(tid)) == folded(tid) and loads == []
+    # An event at version 10 that is not the one the cache folded (it rolled back): loaded.
+    (version, updated), last, state = seen[tid]
+    assert last is not None
+    another_process_wrote_since(((version, updated), (last[0] + 1000, last[1]), state))
+    assert domain.to_json(t.tournament_state(tid)) == folded(tid) and loads == [1]
+    # An undo among the events after it: loaded (an undo changes the past).
+    t.tournament_undo(tournament_id=tid, version=12, user=organizer)
+    another_process_wrote_since(seen[tid])
+    assert domain.to_json(t.tournament_state(tid)) == folded(tid) and loads == [1, 1]
+    assert not t.tournament_state(tid).players[players[2]].dropped

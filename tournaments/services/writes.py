@@ -220,7 +220,7 @@ def _append(
         for row in rows:
             domain.apply(state, row.version, row.type, row.data)
     _save(projection, state, events=None if refolded else events)
-    snapshots.keep(projection, state)
+    snapshots.keep(projection, state, rows[-1])
     return _change(projection, state, tuple((r.version, r.type) for r in rows), user, system)
 
 
