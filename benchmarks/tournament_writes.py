@@ -2,7 +2,7 @@
 and one check-in, in server time (in-process, no HTTP).
 
     .venv/bin/python benchmarks/tournament_writes.py [--players 1000] [--rounds 3] [--runs 7]
-        [--rebuild]
+        [--rebuild] [--profile]
 
 It uses the load benchmark's seed database (benchmarks/load_standings.py: a tournament of
 ``--players`` checked-in players, ``--rounds`` rounds of results, the next round published; built
@@ -11,7 +11,8 @@ of it (its own copy, ``<database>_writes``, migrated and rebuilt). Then, with th
 (as if the broker were slow), for ``--runs`` tables of the live round: the table's results are
 entered (not timed), then the worker's part is timed (``tournament_sync_pending``: take the
 status change, append ``result_recorded``, fold, save the projections, mark the change
-handled). And ``--runs`` times: a late player registered (not
+handled), then the first read of the standings after it (timed: it ranks the players again,
+which the write left for it). And ``--runs`` times: a late player registered (not
 timed), then checked in (timed: ``tournament_check_in``). Prints the machine and the medians.
 
 A benchmark: nothing passes or fails. Targets (issue 11, 2-core machine): one result <= 40 ms,
@@ -81,7 +82,7 @@ def measure(setup: dict[str, Any], runs: int, profile: bool = False) -> dict[str
     celery_app.conf.update(task_always_eager=False, broker_url="memory://")
     organizer = get_user_model().objects.get(username="organizer")
     tid = uuid.UUID(setup["tournament"])
-    figures: dict[str, list[float]] = {"result": [], "check-in": []}
+    figures: dict[str, list[float]] = {"result": [], "standings read after it": [], "check-in": []}
     for table in setup["tables"][:runs]:
         game_id = uuid.UUID(table["game"])
         game = games.game_get(game_id=game_id, user=organizer)
@@ -93,6 +94,8 @@ def measure(setup: dict[str, Any], runs: int, profile: bool = False) -> dict[str
         )
         sync = partial(t.tournament_sync_pending, game_id=game_id)
         figures["result"].append(timed(sync, "result" if profile else None))
+        read = partial(t.tournament_standings, tournament_id=tid, user=organizer)
+        figures["standings read after it"].append(timed(read))
     for number in range(runs):
         name = f"Late {number}"
         t.tournament_register(tournament_id=tid, user=organizer, names=[name], checked_in=False)
