@@ -7,10 +7,12 @@ The cache is keyed by the row's ``version`` and ``updated_at`` (every save chang
 transaction that rolled back leaves a key no committed row has, so a state that never committed
 is never found. A cached state the row has moved past (another process wrote: a second worker,
 a second web worker) is caught up by folding the events after it, if the stream's event at its
-version is still the very event it was folded to (same id and time; else it never committed)
-and no undo is among them. It is per thread (a gunicorn sync worker and a Celery prefork child
-have one): states are mutated in place by the fold, and a writer takes its state out of the
-cache until its save is done, so nobody sees a half-applied state.
+version is still the very event it was folded to (same id and time; else it never committed),
+no undo is among them and no snapshot was written since (a rebuild's fix reaches every process
+that way; otherwise once in :data:`SNAPSHOT_EVERY` events). It is per thread (a gunicorn sync
+worker and a Celery prefork child have one): states are mutated in place by the fold, and a
+writer takes its state out of the cache until its save is done, so nobody sees a half-applied
+state.
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def _caught_up(projection: TournamentProjection, entry: _Entry) -> _Entry | None
     """The cached entry folded on to the projection's version, if it can be (see above)."""
     (version, _), last, state = entry
     if last is None or not version < projection.version:
+        return None
+    if projection.snapshot_version > version:  # a newer snapshot (maybe a rebuild's fix): load it
         return None
     tail = store.read_stream(projection.stream_id, since=version - 1, until=projection.version)
     if not tail or tail[0].version != version or marker(tail[0]) != last:
