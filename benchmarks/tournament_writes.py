@@ -2,16 +2,17 @@
 and one check-in, in server time (in-process, no HTTP).
 
     .venv/bin/python benchmarks/tournament_writes.py [--players 1000] [--rounds 3] [--runs 7]
-        [--rebuild]
+        [--rebuild] [--profile]
 
 It uses the load benchmark's seed database (benchmarks/load_standings.py: a tournament of
 ``--players`` checked-in players, ``--rounds`` rounds of results, the next round published; built
 once, a few minutes, on the PostgreSQL server of $BENCH_DATABASE_URL) and works on a fresh copy
-of it (the load benchmark's copy: do not run both at once). Then, with the Celery nudges off
+of it (its own copy, ``<database>_writes``, migrated and rebuilt). Then, with the Celery nudges off
 (as if the broker were slow), for ``--runs`` tables of the live round: the table's results are
 entered (not timed), then the worker's part is timed (``tournament_sync_pending``: take the
 status change, append ``result_recorded``, fold, save the projections, mark the change
-handled). And ``--runs`` times: a late player registered (not
+handled), then the first read of the standings after it (timed: it ranks the players again,
+which the write left for it). And ``--runs`` times: a late player registered (not
 timed), then checked in (timed: ``tournament_check_in``). Prints the machine and the medians.
 
 A benchmark: nothing passes or fails. Targets (issue 11, 2-core machine): one result <= 40 ms,
@@ -21,9 +22,12 @@ one check-in <= 20 ms.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
+import pstats
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -44,16 +48,27 @@ def options() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--rebuild", action="store_true", help="build the seed database again")
+    parser.add_argument(
+        "--profile", action="store_true", help="print where the timed calls spend their time"
+    )
     return parser.parse_args()
 
 
-def timed(work: Any) -> float:
+PROFILES: dict[str, cProfile.Profile] = {}
+
+
+def timed(work: Any, profile: str | None = None) -> float:
+    """Milliseconds ``work`` took; with ``profile``, under that name's profiler (slower)."""
+    profiler = PROFILES.setdefault(profile, cProfile.Profile()) if profile else None
     start = time.perf_counter()
-    work()
+    if profiler is not None:
+        profiler.runcall(work)
+    else:
+        work()
     return (time.perf_counter() - start) * 1000
 
 
-def measure(setup: dict[str, Any], runs: int) -> dict[str, list[float]]:
+def measure(setup: dict[str, Any], runs: int, profile: bool = False) -> dict[str, list[float]]:
     import django
 
     django.setup()
@@ -67,7 +82,7 @@ def measure(setup: dict[str, Any], runs: int) -> dict[str, list[float]]:
     celery_app.conf.update(task_always_eager=False, broker_url="memory://")
     organizer = get_user_model().objects.get(username="organizer")
     tid = uuid.UUID(setup["tournament"])
-    figures: dict[str, list[float]] = {"result": [], "check-in": []}
+    figures: dict[str, list[float]] = {"result": [], "standings read after it": [], "check-in": []}
     for table in setup["tables"][:runs]:
         game_id = uuid.UUID(table["game"])
         game = games.game_get(game_id=game_id, user=organizer)
@@ -77,24 +92,52 @@ def measure(setup: dict[str, Any], runs: int) -> dict[str, list[float]]:
             scores={name: [3, 2, 1] for name in table["seats"]},
             user=organizer,
         )
-        figures["result"].append(timed(partial(t.tournament_sync_pending, game_id=game_id)))
+        sync = partial(t.tournament_sync_pending, game_id=game_id)
+        figures["result"].append(timed(sync, "result" if profile else None))
+        read = partial(t.tournament_standings, tournament_id=tid, user=organizer)
+        figures["standings read after it"].append(timed(read))
     for number in range(runs):
         name = f"Late {number}"
         t.tournament_register(tournament_id=tid, user=organizer, names=[name], checked_in=False)
         players = t.tournament_get(tournament_id=tid, user=organizer)[1]["players"]
         late = next(p["id"] for p in players if p["name"] == name)
         check_in = partial(t.tournament_check_in, tournament_id=tid, player=late, user=organizer)
-        figures["check-in"].append(timed(check_in))
+        figures["check-in"].append(timed(check_in, "check-in" if profile else None))
     return figures
+
+
+COPY = f"{load_standings.DATABASE}_writes"
+"""This benchmark's own copy of the seed (the load benchmark may be running on its copy)."""
+
+
+def prepare(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """A fresh copy of the load benchmark's seed database (built first if missing), migrated
+    to this checkout's models and with its projections rebuilt (new read models filled)."""
+    seed = load_standings.seed_name(args)
+    exists = load_standings.psql(f"SELECT 1 FROM pg_database WHERE datname = '{seed}'")
+    took = "reused the seed database"
+    if args.rebuild or not exists:
+        _, took = load_standings.prepare(args)
+    load_standings.psql(f"DROP DATABASE IF EXISTS {COPY} WITH (FORCE)")
+    load_standings.psql(f"CREATE DATABASE {COPY} TEMPLATE {seed}")
+    env = load_standings.server_env(COPY, None)
+    rebuild = "from tournaments import services; services.tournaments_rebuild(fix=True)"
+    for command in (["migrate", "-v0"], ["shell", "-c", rebuild]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
+            capture_output=True,
+        )  # fmt: skip
+    rows = load_standings.psql("SELECT data FROM load_benchmark_setup", COPY)
+    return json.loads(rows[0][0]), took
 
 
 def main() -> None:
     args = options()
-    setup, took = load_standings.prepare(args)
-    database = load_standings.DATABASE
+    setup, took = prepare(args)
+    database = COPY
     os.environ.update(load_standings.server_env(database, "locmemcache://"))
     os.environ.pop("CELERY_BROKER_URL", None)
-    figures = measure(setup, args.runs)
+    figures = measure(setup, args.runs, args.profile)
     print(f"machine: {load_standings.machine()}")
     print(f"setup: {setup['players']} players, {setup['rounds_played']} rounds played ({took})")
     for name, values in figures.items():
@@ -103,6 +146,9 @@ def main() -> None:
             f"min {min(values):.1f}, max {max(values):.1f} ({len(values)} runs)"
         )
     print(json.dumps({k: round(statistics.median(v), 1) for k, v in figures.items()}))
+    for name, profiler in PROFILES.items():
+        print(f"--- {name} (cProfile, cumulative)")
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ def tournament_games(
     if table is None:
         return None  # not a tournament game: the defaults apply
     if action == policy.EXPORT:
-        settings = table.tournament.state["settings"]
-        if settings.get("downloads_released") or _organizes(table, user):
+        state = _tournament_state(table)
+        if state.config.downloads_released or _organizes(table, user):
             return True
         raise NotAllowed("the organizer has not released the tournament's downloads yet")
     if user is None or not user.is_authenticated:
@@ -77,9 +77,14 @@ def _organizes(table: TournamentTable, user: Any) -> bool:
     )
 
 
+def _tournament_state(table: TournamentTable) -> domain.TournamentState:
+    from tournaments import services  # services import the game services, which import this
+
+    return services.tournament_state(table.tournament_id)
+
+
 def _confirmed(table: TournamentTable) -> bool:
-    state = table.tournament.state
-    for rnd in state["rounds"]:
-        if rnd["number"] == table.round:
-            return any(t["number"] == table.number and t["confirmed"] for t in rnd["tables"])
-    return False
+    state = _tournament_state(table)
+    if table.round > len(state.rounds):
+        return False
+    return any(t.number == table.number and t.confirmed for t in state.round(table.round).tables)

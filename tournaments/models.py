@@ -22,8 +22,13 @@ class TournamentProjection(models.Model):
     rounds_planned = models.PositiveSmallIntegerField()
     current_round = models.PositiveSmallIntegerField(default=0)
     state = JSONTextField()
-    """tournaments.domain.to_json of the folded state."""
+    """tournaments.domain.to_json of the state folded up to ``snapshot_version`` (a snapshot:
+    the events after it are folded in when the state is read; tournaments.services.snapshots)."""
+    snapshot_version = models.PositiveIntegerField(default=0)
     standings = JSONTextField()
+    """The standings (tournaments.rounds.standings_json) as of ``standings_version``: brought up
+    to date when read stale (tournaments.services.reads), not by every event."""
+    standings_version = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -57,7 +57,7 @@ PLAYERS = [f"Player {n:02d}" for n in range(1, 13)]  # three tables of four
 
 
 def state_of(tournament_id: uuid.UUID) -> TournamentState:
-    return domain.from_json(TournamentProjection.objects.get(stream_id=tournament_id).state)
+    return tournaments.tournament_state(tournament_id)
 
 
 def round_1_published(organizer: Any) -> tuple[uuid.UUID, list[uuid.UUID]]:

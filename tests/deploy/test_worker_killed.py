@@ -61,7 +61,6 @@ from tests.tournaments.worker_helpers import (
 from tournaments import domain
 from tournaments import services as tournaments
 from tournaments.domain import TournamentState
-from tournaments.models import TournamentProjection
 
 from .stack import running_stack, unacked, wait_for
 
@@ -80,7 +79,7 @@ PLAYERS = ("Ada", "Bram", "Chloé", "Dev", "Emeka", "Fleur", "Gus", "Hana")
 
 
 def state_of(tournament_id: uuid.UUID) -> TournamentState:
-    return domain.from_json(TournamentProjection.objects.get(stream_id=tournament_id).state)
+    return tournaments.tournament_state(tournament_id)
 
 
 def of_round(events: Sequence[Event], kind: str, number: int) -> list[Event]:

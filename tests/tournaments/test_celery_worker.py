@@ -36,7 +36,7 @@ from games.models import Event, GameProjection
 from tournaments import domain, tasks
 from tournaments import services as tournaments
 from tournaments.domain import Round, TournamentState
-from tournaments.models import TournamentProjection, TournamentTable
+from tournaments.models import TournamentTable
 
 from .worker_helpers import (
     broker_url_for,
@@ -83,7 +83,7 @@ def tournament_with_round_1(organizer: Any) -> uuid.UUID:
 
 def state_of(tournament_id: uuid.UUID) -> TournamentState:
     """The tournament as the database has it now (the worker writes it)."""
-    return domain.from_json(TournamentProjection.objects.get(stream_id=tournament_id).state)
+    return tournaments.tournament_state(tournament_id)
 
 
 def stream_of(tournament_id: uuid.UUID) -> list[Event]:

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from tests.fixtures.tournament_log import FIXTURE
-from tournaments import domain, events, services
+from tournaments import domain, events
 from tournaments import rounds as tournament_rounds
+from tournaments.services.summary import _summary
 
 
 @pytest.fixture(scope="module")
@@ -45,5 +46,5 @@ def test_the_old_log_replays_to_the_same_standings(log: dict[str, Any]) -> None:
 
 def test_the_old_log_replays_to_the_same_summary(log: dict[str, Any]) -> None:
     projection = SimpleNamespace(stream_id=uuid.UUID(log["stream_id"]))
-    summary = services._summary(projection, replay(log), system=True)  # type: ignore[arg-type]
+    summary = _summary(projection, replay(log), system=True)  # type: ignore[arg-type]
     assert summary == log["expected"]["summary"]

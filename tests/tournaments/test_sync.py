@@ -70,7 +70,7 @@ def enter(game_id: uuid.UUID, user: User, shift: int = 0) -> None:
 
 
 def result_of(tid: uuid.UUID, game_id: uuid.UUID) -> domain.Table:
-    state = domain.from_json(t._projection(tid).state)
+    state = t.tournament_state(tid)
     found = state.table_of_game(str(game_id))
     assert found is not None
     return found[1]

@@ -1,0 +1,128 @@
+"""Players (registration, check-in, drops) and the roles of users."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from games.names import BadName, clean_names, is_blank
+from games.services import Refused, User
+from tournaments import domain
+from tournaments.domain import Refusal, TournamentState
+from tournaments.models import TournamentProjection
+from tournaments.services.writes import TournamentChange, _act
+
+
+def parse_player_list(text: str) -> tuple[list[str], list[int | None] | None]:
+    """Names from a pasted list (one per line) or a CSV file (a ``name`` column, optionally a
+    ``rating`` column; without a header, the first column is the name)."""
+    lines = [line for line in text.splitlines() if not is_blank(line)]
+    if not lines:
+        return [], None
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    header = [cell.strip().casefold() for cell in rows[0]]
+    if "name" in header:
+        col = header.index("name")
+        rating_col = header.index("rating") if "rating" in header else None
+        names, ratings = [], []
+        for number, row in enumerate(rows[1:], start=2):
+            if col >= len(row) or is_blank(row[col]):
+                raise Refused(f"line {number} has no name", "bad_players")
+            names.append(row[col])
+            value = (
+                row[rating_col].strip() if rating_col is not None and rating_col < len(row) else ""
+            )
+            if value and not value.lstrip("-").isdigit():
+                raise Refused(f"line {number}: the rating {value!r} is not a number", "bad_players")
+            ratings.append(int(value) if value else None)
+        return names, (ratings if rating_col is not None else None)
+    if all(len(row) == 1 for row in rows):
+        return [row[0] for row in rows], None
+    return [row[0] for row in rows if row], None
+
+
+def tournament_register(
+    *,
+    tournament_id: uuid.UUID,
+    user: User | None,
+    names: Sequence[str] = (),
+    text: str = "",
+    ratings: Sequence[int | None] | None = None,
+    checked_in: bool = False,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Register players: names, or a pasted list / CSV text. After round 1 they are late
+    entries, seated from the next pairing."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        listed, rated = parse_player_list(text) if text else (list(names), ratings)
+        try:  # one spelling for one name (games.names), before the domain compares them
+            listed = clean_names(listed)
+        except BadName as error:
+            raise Refused(str(error), "bad_players") from None
+        events = domain.decide_register(state, listed, rated)
+        for event in events:
+            event["checked_in"] = checked_in
+        return [(domain.REGISTERED, e) for e in events]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
+def _player_action(kind: str) -> Callable[..., TournamentChange]:
+    def service(
+        *,
+        tournament_id: uuid.UUID,
+        player: str,
+        user: User | None,
+        request_id: str = "",
+        expected_version: int | None = None,
+    ) -> TournamentChange:
+        def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+            return [(kind, domain.decide_player_change(state, player, kind))]
+
+        return _act(
+            tournament_id,
+            decide,
+            user=user,
+            request_id=request_id,
+            expected_version=expected_version,
+        )
+
+    return service
+
+
+tournament_check_in = _player_action(domain.CHECKED_IN)
+tournament_drop = _player_action(domain.DROPPED)
+tournament_reinstate = _player_action(domain.REINSTATED)
+
+
+def tournament_set_role(
+    *,
+    tournament_id: uuid.UUID,
+    username: str,
+    role: str,
+    grant: bool,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Organizers assign scorekeepers (and co-organizers) by username."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        target = get_user_model().objects.filter(username=username).first()
+        if target is None:
+            raise Refusal("unknown_user", f"there is no user {username!r}")
+        data = domain.decide_role(state, int(target.pk), username, role, grant)
+        return [(domain.ROLE_GRANTED if grant else domain.ROLE_REVOKED, data)]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )

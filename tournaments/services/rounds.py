@@ -1,0 +1,317 @@
+"""Rounds: pairing, manual changes, publishing, closing, scheduling, advancing, undo."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from games import services as games
+from games import store
+from games.gametypes import GAME_TYPES
+from games.services import Refused, User
+from tournaments import domain, pairing, ports, rounds
+from tournaments.domain import Refusal, TournamentState
+from tournaments.models import TournamentProjection
+from tournaments.services import snapshots
+from tournaments.services.writes import TournamentChange, _act, _projection, _state
+
+
+def _sizes(state: TournamentState) -> tuple[int, ...]:
+    return tuple(GAME_TYPES[state.config.game_type].table_sizes)
+
+
+def tournament_pair(
+    *,
+    tournament_id: uuid.UUID,
+    round: int | None = None,
+    user: User | None = None,
+    system: bool = False,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Propose the tables of the next round (an event; review, swap, then publish)."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        number = len(state.rounds) + 1 if round is None else round
+        domain.check_can_pair(state, number)
+        request = rounds.pairing_request(state, number, _sizes(state))
+        try:
+            result = pairing.pair(request)
+        except ValueError as error:
+            raise Refusal("cannot_pair", str(error)) from None
+        return [(domain.PAIRED, rounds.round_event(number, request, result))]
+
+    return _act(
+        tournament_id,
+        decide,
+        user=user,
+        request_id=request_id,
+        expected_version=expected_version,
+        system=system,
+    )
+
+
+def tournament_swap(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    a: str,
+    b: str,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Swap two players (between tables, or two seats of one table) before publishing."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        tables = domain.decide_swap(state, round, a, b)
+        request = rounds.pairing_request(state, round, _sizes(state), only=state.round(round))
+        cost = pairing.cost_of(tables, request)
+        return [
+            (
+                domain.PAIRING_CHANGED,
+                {
+                    "round": round,
+                    "change": {"swap": [a, b]},
+                    "tables": tables,
+                    "byes": list(state.round(round).byes),
+                    "cost": rounds.cost_json(cost),
+                    "details": rounds.table_details(request, tables),
+                },
+            )
+        ]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
+def tournament_publish(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    user: User | None = None,
+    system: bool = False,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Publish a round: each table becomes a game (seat 1 is round 1's first player), and the
+    pairings become public."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        rnd = domain.check_publish(state, round)
+        kind = GAME_TYPES[state.config.game_type]
+        name = {p.id: p.name for p in state.players.values()}
+        organizer = user if user is not None and user.is_authenticated else None
+        games_created = []
+        for table in rnd.tables:
+            players = [name[p] for p in table.seats]
+            options = kind.table_options(len(players))
+            change = games.game_create(
+                players=players,
+                suits=options.get("suits"),
+                published=True,
+                game_type=kind.key,
+                user=organizer,
+                request_id=request_id,
+                idempotency_key=f"tournament:{projection.stream_id}:r{round}:t{table.number}",
+            )
+            games_created.append({"table": table.number, "game": str(change.game_id)})
+        return [(domain.PUBLISHED, {"round": round, "games": games_created})]
+
+    return _act(
+        tournament_id,
+        decide,
+        user=user,
+        request_id=request_id,
+        expected_version=expected_version,
+        system=system,
+    )
+
+
+def tournament_schedule(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    at: datetime,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Pair (and publish, if the tournament publishes automatically) round ``round`` at a set
+    time, once the round before is complete."""
+
+    when = at if timezone.is_aware(at) else timezone.make_aware(at)
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        if round != len(state.rounds) + 1:
+            raise Refusal("wrong_round", f"the next round to pair is round {len(state.rounds) + 1}")
+        if round > state.config.rounds:
+            raise Refusal("no_more_rounds", f"the tournament has {state.config.rounds} rounds")
+        return [(domain.SCHEDULED, {"round": round, "at": when.isoformat()})]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
+def tournament_close_round(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    user: User | None = None,
+    system: bool = False,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        domain.check_close(state, round)
+        return [(domain.ROUND_CLOSED, {"round": round})]
+
+    return _act(
+        tournament_id,
+        decide,
+        user=user,
+        request_id=request_id,
+        expected_version=expected_version,
+        system=system,
+    )
+
+
+def tournament_finish(
+    *,
+    tournament_id: uuid.UUID,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        domain.check_finish(state)
+        return [(domain.FINISHED, {})]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
+def tournament_undo(
+    *,
+    tournament_id: uuid.UUID,
+    version: int,
+    reason: str = "",
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Undo an earlier organizer action by a new event; the history shows both."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        events = [(e.version, e.type, e.data) for e in store.read_stream(tournament_id)]
+        domain.check_undo(state, events, version)
+        return [(domain.UNDONE, {"version": version, "reason": reason})]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
+def _maybe_advance(tournament_id: uuid.UUID) -> Callable[[TournamentState], None]:
+    """After a result: if the tournament pairs automatically and the round is complete, pair the
+    next round through the task queue once this transaction commits."""
+
+    def after(state: TournamentState) -> None:
+        number = _stalled(state)
+        if number is not None:
+            ports.advance_on_commit(tournament_id, number)
+
+    return after
+
+
+ALREADY_DONE = frozenset({"already_done", "wrong_round", "round_published", "no_more_rounds"})
+
+
+def tournament_advance(*, tournament_id: uuid.UUID, round: int) -> str:
+    """Pair round ``round`` (closing the one before), and publish it if the tournament publishes
+    automatically. Idempotent, also when two run at once: a step another run already took counts
+    as done."""
+    done = []
+    steps: list[tuple[str, Callable[[TournamentState], bool], Callable[[], Any]]] = [
+        (
+            "closed",
+            lambda s: (
+                len(s.rounds) == round - 1
+                and s.last_round is not None
+                and s.last_round.status == "published"
+            ),
+            lambda: tournament_close_round(
+                tournament_id=tournament_id, round=round - 1, system=True
+            ),
+        ),
+        (
+            "paired",
+            lambda s: len(s.rounds) < round,
+            lambda: tournament_pair(tournament_id=tournament_id, round=round, system=True),
+        ),
+        (
+            "published",
+            lambda s: (
+                s.config.publish == "auto"
+                and len(s.rounds) >= round
+                and s.round(round).status == "proposed"
+            ),
+            lambda: tournament_publish(tournament_id=tournament_id, round=round, system=True),
+        ),
+    ]
+    for name, needed, step in steps:
+        if not needed(_state(_projection(tournament_id))):
+            continue
+        try:
+            step()
+            done.append(name)
+        except Refused as refused:
+            if refused.code not in ALREADY_DONE:
+                raise
+    return ", ".join(done) if done else "nothing to do"
+
+
+def _stalled(state: TournamentState) -> int | None:
+    """An automatically pairing tournament whose last round is complete but not advanced (its
+    task was lost): the round to pair."""
+    last = state.last_round
+    if (
+        state.config.pairing == "auto"
+        and last is not None
+        and last.status == "published"
+        and not last.missing
+        and last.number < state.config.rounds
+    ):
+        return last.number + 1
+    return None
+
+
+def tournament_run_schedules(*, now: datetime | None = None) -> list[str]:
+    """The beat task: pair (and publish) every round whose set time has come, and advance
+    automatic tournaments whose advance was lost."""
+    now = now or timezone.now()
+    done = []
+    running = TournamentProjection.objects.filter(status__in=["registration", "running"])
+    for projection in running.defer(*snapshots.BIG_COLUMNS):
+        state = _state(projection)
+        number = len(state.rounds) + 1
+        at = state.scheduled.get(number)
+        due = at is not None and datetime.fromisoformat(at) <= now
+        stalled = _stalled(state)
+        if not due and stalled is None:
+            continue
+        try:
+            outcome = tournament_advance(
+                tournament_id=projection.stream_id, round=stalled or number
+            )
+            done.append(f"{projection.stream_id}: {outcome}")
+        except Refused as refused:
+            done.append(f"{projection.stream_id}: waiting ({refused.message})")
+    return done

@@ -1,0 +1,148 @@
+"""Creating a tournament and changing its settings."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from games import store
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+from games.models import Stream
+from games.services import NotAllowed, Refused, User
+from tournaments import domain, standings
+from tournaments.domain import Refusal, TournamentState
+from tournaments.models import TournamentProjection
+from tournaments.services.access import _refused, _user_id
+from tournaments.services.writes import TournamentChange, _act, _append
+
+
+def tournament_create(
+    *,
+    user: User | None,
+    name: str,
+    date: str,
+    rounds: int,
+    game_type: str = DEFAULT_GAME_TYPE,
+    scoring: str = "scaled",
+    tiebreaks: Sequence[str] | None = None,
+    pairing: str = "manual",
+    publish: str = "manual",
+    round1: str = "random",
+    confirmation: str = "organizer",
+    check_in: bool = True,
+    bye_points: float | None = None,
+    seed: int | None = None,
+    standings_hidden_from: int | None = None,
+    standings_revealed: bool = False,
+    downloads_released: bool = False,
+    request_id: str = "",
+) -> TournamentChange:
+    """A new tournament; its creator is its first organizer."""
+    if user is None or not user.is_authenticated:
+        raise NotAllowed("log in to create a tournament")
+    settings: dict[str, Any] = {
+        "name": " ".join(str(name).split()),
+        "date": str(date),
+        "rounds": rounds,
+        "game_type": game_type,
+        "scoring": scoring,
+        "tiebreaks": list(tiebreaks if tiebreaks is not None else domain.Settings.tiebreaks),
+        "pairing": pairing,
+        "publish": publish,
+        "round1": round1,
+        "confirmation": confirmation,
+        "check_in": bool(check_in),
+        "bye_points": bye_points,
+        "seed": secrets.randbelow(10**9) if seed is None else int(seed),
+        "standings_hidden_from": standings_hidden_from,
+        "standings_revealed": bool(standings_revealed),
+        "downloads_released": bool(downloads_released),
+    }
+    try:
+        domain.check_settings(settings, GAME_TYPES)
+    except Refusal as refusal:
+        raise _refused(refusal) from None
+    _check_scoring(settings)
+    event = {
+        "settings": settings,
+        "organizer": {"id": _user_id(user), "username": user.get_username()},
+    }
+    with transaction.atomic():
+        stream = store.create_stream(Stream.Kind.TOURNAMENT)
+        projection = TournamentProjection(stream=stream, created_by_id=_user_id(user))
+        return _append(
+            projection,
+            TournamentState(),
+            [(domain.CREATED, event)],
+            user=user,
+            request_id=request_id,
+            system=False,
+        )
+
+
+def _check_scoring(settings: Mapping[str, Any]) -> None:
+    if settings.get("scoring") not in standings.PRESETS:
+        raise Refused(
+            f"unknown scoring preset {settings.get('scoring')!r} "
+            f"(presets: {', '.join(standings.PRESETS)})",
+            "bad_settings",
+        )
+    unknown = [t for t in settings.get("tiebreaks", ()) if t not in standings.TIEBREAKS]
+    if unknown:
+        raise Refused(
+            f"unknown tie-break {', '.join(map(repr, unknown))} "
+            f"(tie-breaks: {', '.join(standings.TIEBREAKS)})",
+            "bad_settings",
+        )
+
+
+SETTINGS_ANY_TIME = frozenset(
+    {
+        "name",
+        "date",
+        "pairing",
+        "publish",
+        "confirmation",
+        "rounds",
+        "standings_hidden_from",
+        "standings_revealed",
+        "downloads_released",
+    }
+)
+SETTINGS_BEFORE_START = frozenset({"scoring", "tiebreaks", "round1", "check_in", "bye_points"})
+
+
+def tournament_change_settings(
+    *,
+    tournament_id: uuid.UUID,
+    changes: Mapping[str, Any],
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        unknown = set(changes) - SETTINGS_ANY_TIME - SETTINGS_BEFORE_START
+        if unknown:
+            raise Refusal("bad_settings", f"cannot change {', '.join(sorted(unknown))}")
+        if state.rounds and set(changes) & SETTINGS_BEFORE_START:
+            fixed = ", ".join(sorted(set(changes) & SETTINGS_BEFORE_START))
+            raise Refusal("bad_settings", f"{fixed} cannot change once round 1 is paired")
+        merged = {**dataclasses.asdict(state.config), **changes}
+        domain.check_settings(merged, GAME_TYPES)
+        if "rounds" in changes and changes["rounds"] < len(state.rounds):
+            raise Refusal("bad_settings", f"{len(state.rounds)} rounds are already paired")
+        _check_scoring(merged)
+        return [(domain.SETTINGS_CHANGED, {"changes": dict(changes)})]
+
+    return _act(
+        tournament_id,
+        decide,
+        user=user,
+        request_id=request_id,
+        expected_version=expected_version,
+    )

@@ -1,0 +1,169 @@
+"""Results: game status changes (the outbox) reflected in their tournament, confirmations."""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from games import outbox
+from games import services as games
+from games.gametypes import GAME_TYPES
+from games.models import Event, StatusChange
+from games.projection import FINISHED, RESULTS, RETRACTED
+from games.services import User
+from tournaments import domain
+from tournaments.domain import ORGANIZER, SCOREKEEPER, TournamentState
+from tournaments.models import TournamentProjection, TournamentTable
+from tournaments.services.access import _is_staff, _user_id
+from tournaments.services.rounds import _maybe_advance
+from tournaments.services.writes import TournamentChange, _act
+
+
+def _entered_by(game_id: uuid.UUID, game_type: str, until: int) -> tuple[int, ...]:
+    """Who entered a game's plays or results, up to version ``until`` (for the second-person
+    confirmation)."""
+    kind_types = GAME_TYPES[game_type].record_types
+    entries = Event.objects.filter(stream_id=game_id, version__gt=1, version__lte=until)
+    users = {
+        e.metadata.get("by_id")
+        for e in entries.only("type", "metadata")
+        if e.type in kind_types or e.type in (RESULTS, RETRACTED)
+    }
+    return tuple(sorted(u for u in users if isinstance(u, int)))
+
+
+SYNC_BATCH = 100
+"""How many status changes one sync task handles at most (the sweep comes back for more)."""
+
+
+def tournament_sync_pending(
+    *, game_id: uuid.UUID | None = None, limit: int = SYNC_BATCH
+) -> list[str]:
+    """Handle the games' pending status changes (the outbox, :mod:`games.outbox`), oldest first
+    and in order per game: each in one transaction that writes the tournament's event and
+    marks the change handled, so each is reflected exactly once whatever fails in between.
+    ``game_id``: only that game's changes. Returns what was done for each."""
+    done: list[str] = []
+    while len(done) < limit:
+        with transaction.atomic():
+            change = outbox.take_next(game_id)
+            if change is None:
+                break
+            outcome = _sync_change(change)
+            outbox.mark_handled(change, outcome)
+        done.append(outcome)
+    return done
+
+
+def tournament_sync_game(*, game_id: uuid.UUID) -> str:
+    """Bring a tournament table's result in line with its game's pending status changes (the
+    Celery task's work): record the result of a finished game, withdraw it if the game was
+    corrected or voided. Idempotent: running it twice records one result."""
+    done = tournament_sync_pending(game_id=game_id)
+    return ", ".join(done) if done else "unchanged"
+
+
+def _placements(
+    state: TournamentState, table: domain.Table, game_type: str, summary: Mapping[str, Any]
+) -> tuple[domain.Placement, ...]:
+    """A finished game's result as the tournament records it (players by their ids)."""
+    by_name = {state.players[p].name: p for p in table.seats}
+    return tuple(
+        domain.Placement(
+            player=by_name[p.player], place=p.rank, victory_points=p.total, last_round=p.last_round
+        )
+        for p in GAME_TYPES[game_type].placements(summary)
+    )
+
+
+def _sync_change(change: StatusChange) -> str:
+    """Reflect one status change of a game in its tournament (inside the caller's
+    transaction): the result as it was at the change's version."""
+    link = TournamentTable.objects.filter(game_id=change.game_id).first()
+    if link is None:
+        return "not a tournament game"
+    game_id = change.game_id
+    outcome = {"done": "unchanged"}
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        found = state.table_of_game(str(game_id))
+        if found is None:
+            return []
+        rnd, table = found
+        if change.status == FINISHED:
+            if table.result_version == change.version:
+                return []
+            game_type, summary = games.game_summary_at(game_id=game_id, version=change.version)
+            placements = _placements(state, table, game_type, summary)
+            if table.result == placements:
+                # Finished again with no change between: the same result (a change made anew
+                # by a rebuild after a restore, at a later version such as game_published).
+                return []
+            outcome["done"] = "recorded"
+            return [
+                (
+                    domain.RESULT_RECORDED,
+                    {
+                        "round": rnd.number,
+                        "table": table.number,
+                        "game": str(game_id),
+                        "game_version": change.version,
+                        "placements": [dataclasses.asdict(p) for p in placements],
+                        "entered_by": list(_entered_by(game_id, game_type, change.version)),
+                    },
+                )
+            ]
+        if table.result is None:
+            return []
+        outcome["done"] = "withdrawn"
+        return [
+            (
+                domain.RESULT_WITHDRAWN,
+                {"round": rnd.number, "table": table.number, "game": str(game_id)},
+            )
+        ]
+
+    _act(
+        link.tournament_id, decide, user=None, system=True, after=_maybe_advance(link.tournament_id)
+    )
+    return outcome["done"]
+
+
+def tournament_confirm(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    table: int,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Confirm a table's result: by an organizer, or by someone who did not enter it."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        found = domain.check_confirm(state, round, table, _user_id(user), _is_staff(user))
+        return [
+            (
+                domain.RESULT_CONFIRMED,
+                {
+                    "round": round,
+                    "table": table,
+                    "game_version": found.result_version,
+                    "by": _user_id(user),
+                },
+            )
+        ]
+
+    return _act(
+        tournament_id,
+        decide,
+        user=user,
+        request_id=request_id,
+        expected_version=expected_version,
+        after=_maybe_advance(tournament_id),
+        roles=(ORGANIZER, SCOREKEEPER),
+    )
