@@ -37,8 +37,10 @@ def test_new_events_store_codes_and_versions_and_the_api_shows_sentences(
     changed = Event.objects.get(stream_id=tid, type="pairing_changed").data
     assert "schema" not in changed  # version 1, stored as it always was
     projection = TournamentProjection.objects.get(stream_id=tid)
-    assert projection.state["schema"] == domain.SNAPSHOT_SCHEMA
-    assert [n["code"] for n in projection.state["rounds"][0]["notes"]][-1] == "swapped"
+    assert projection.state["schema"] == domain.SNAPSHOT_SCHEMA  # the snapshot stored at create
+    folded = domain.to_json(t.tournament_state(tid))  # the snapshot and the events after it
+    assert folded["schema"] == domain.SNAPSHOT_SCHEMA
+    assert [n["code"] for n in folded["rounds"][0]["notes"]][-1] == "swapped"
     names = {p["id"]: p["name"] for p in shown["players"]}
     assert shown["rounds"][0]["notes"][-1] == f"Changed by hand: {names[a]} and {names[b]} swapped."
     assert shown["rounds"][0]["notes"][0].startswith("Random seating (seed 7001)")
