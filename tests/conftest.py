@@ -18,12 +18,22 @@ import os
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+import hypothesis
 import pytest
 from django.conf import settings
 
 from tests.services import require_service
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+# Hypothesis profiles, chosen with HYPOTHESIS_PROFILE (bin/test uses "ci"). A test that sets
+# max_examples itself keeps its count; the profile sets it for the tests that leave it to the
+# run (the engine's random legal games). Examples are drawn afresh on every run (no
+# derandomize), so each CI run tries new games, and a failure prints the blob that reproduces it.
+hypothesis.settings.register_profile("dev", max_examples=100, deadline=None)
+hypothesis.settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
+hypothesis.settings.register_profile("thorough", max_examples=2000, deadline=None)
+hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 _DB_FIXTURES = frozenset(
     {
