@@ -24,6 +24,9 @@ from engine.simulate import simulate
 from engine.summary import summarize
 from tests.engine import reference
 
+# Each test replays thousands of records with both implementations: tens of seconds.
+pytestmark = pytest.mark.slow
+
 
 def engine_result(lines: list[str]) -> dict[str, Any]:
     try:
