@@ -472,7 +472,11 @@ def wait_until_blocking_another(timeout: float) -> None:
 # ------------------------------------------------------------------- 6: rebuild after a tournament
 
 
-TOURNAMENT_GAMES = 200
+TOURNAMENT_GAMES = {"sqlite": 200, "postgresql": 80}
+"""Games of the rebuild test per backend. The shapes of the games (corrections, voids, results
+only) are the services' and the engine's, the same on both backends: SQLite plays all 200.
+What PostgreSQL adds (JSON stored as jsonb and exported back, the rebuild's queries) shows in
+any game: it plays the first 80, which hold every shape (2 results-only, 2 voided, 9 corrected)."""
 
 
 def wrong_card(record: Sequence[dict[str, Any]], position: int) -> dict[str, Any] | None:
@@ -517,7 +521,8 @@ def test_a_tournament_of_200_games_rebuilds_to_the_same_projections(
     expected_status: dict[uuid.UUID, str] = {}
     corrected: dict[uuid.UUID, list[dict[str, Any]]] = {}
     results_only = set()
-    for seed in range(TOURNAMENT_GAMES):
+    games = TOURNAMENT_GAMES[connection.vendor]
+    for seed in range(games):
         record = records(seed, players=3 if seed % 3 == 0 else 4)
         game_id = create_game(record, user=organizer)
         if seed % 40 == 5:  # results only; every other one first entered wrong, then corrected
@@ -553,14 +558,19 @@ def test_a_tournament_of_200_games_rebuilds_to_the_same_projections(
     stored = dict(GameProjection.objects.values_list("stream_id", "status"))
     assert stored == expected_status
     flagged = GameProjection.objects.filter(results_only=True).values_list("stream_id", flat=True)
-    assert set(flagged) == results_only and len(results_only) == 5
-    assert sorted(Counter(expected_status.values()).items()) == [("finished", 195), ("void", 5)]
-    assert len(corrected) >= 20
+    shapes = {"results only": results_only, "corrected": set(corrected)}
+    assert set(flagged) == results_only
+    voided = sum(status == "void" for status in expected_status.values())
+    assert len(results_only) >= 2 and voided >= 2 and len(corrected) >= games // 10, shapes
+    assert sorted(Counter(expected_status.values()).items()) == [
+        ("finished", games - voided),
+        ("void", voided),
+    ]
     for game_id, record in corrected.items():
         exported = services.game_export_record(game_id=game_id, user=organizer)
         assert exported == KIND.write_record(record)
 
     checked, differences = services.projections_rebuild(fix=False)
 
-    assert checked == TOURNAMENT_GAMES
+    assert checked == games
     assert differences == []
