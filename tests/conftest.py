@@ -7,8 +7,12 @@ database tests skip with the reason (or fail under ``TNC_REQUIRE_SERVICES=1``).
 Database tests: mark them ``@pytest.mark.django_db``, or ``@pytest.mark.postgres`` as well
 for tests that only make sense on PostgreSQL (skipped on SQLite). Tests that use
 pytest-django's database fixtures (``db``, ``transactional_db``, ...) without the marker get
-``django_db`` added here, so ``bin/test``'s PostgreSQL pass (``-m "django_db or postgres"``)
-selects them too.
+``django_db`` added here, so ``bin/test``'s PostgreSQL pass (``-m "(django_db or postgres)
+and not one_backend"``) selects them too.
+
+One backend: a database test whose outcome cannot depend on the backend (what it checks is
+HTML, HTTP headers or a browser's view of the pages) gets the ``one_backend`` marker from
+``ONE_BACKEND`` below and runs in the SQLite pass only; a ``postgres`` test never does.
 """
 
 from __future__ import annotations
@@ -18,12 +22,22 @@ import os
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+import hypothesis
 import pytest
 from django.conf import settings
 
 from tests.services import require_service
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+# Hypothesis profiles, chosen with HYPOTHESIS_PROFILE (bin/test uses "ci"). A test that sets
+# max_examples itself keeps its count; the profile sets it for the tests that leave it to the
+# run (the engine's random legal games). Examples are drawn afresh on every run (no
+# derandomize), so each CI run tries new games, and a failure prints the blob that reproduces it.
+hypothesis.settings.register_profile("dev", max_examples=100, deadline=None)
+hypothesis.settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
+hypothesis.settings.register_profile("thorough", max_examples=2000, deadline=None)
+hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 _DB_FIXTURES = frozenset(
     {
@@ -40,6 +54,23 @@ _DB_FIXTURES = frozenset(
 )
 
 
+ONE_BACKEND: dict[str, str] = {
+    # module (relative to the repository): why the backend cannot change its outcome
+    "tests/web/test_accessibility.py": "the pages' HTML against the accessibility checker",
+    "tests/browser/test_flow.py": "a browser's view of the pages (slow: Chromium)",
+    "tests/browser/test_desk_htmx.py": "a browser's view of the desk's htmx swaps",
+    "tests/web/test_api_docs.py": "the OpenAPI schema and its static Swagger UI",
+    "tests/web/test_home.py": "the home page's HTML",
+    "tests/web/test_public_standings_http.py": "HTTP validators, compression, Cache-Control",
+    "tests/web/test_table_page.py": "the table page's forms and text (the services it calls are "
+    "tested on both backends in tests/games/)",
+    "tests/web/test_desk_at_scale.py": "the desk's HTML pieces and QR images",
+}
+"""Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
+concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)
+is tested on both backends: keep such modules out of this list."""
+
+
 def database_is_postgres() -> bool:
     return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
 
@@ -51,6 +82,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         uses_db = _DB_FIXTURES.intersection(getattr(item, "fixturenames", ()))
         if uses_db and item.get_closest_marker("django_db") is None:
             item.add_marker(pytest.mark.django_db)
+        if item.get_closest_marker("postgres") is None and _module_of(item) in ONE_BACKEND:
+            item.add_marker(pytest.mark.one_backend)
+
+
+def _module_of(item: pytest.Item) -> str:
+    try:
+        return item.path.relative_to(item.config.rootpath).as_posix()
+    except ValueError:
+        return ""
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,8 @@ import environ
 import pytest
 import yaml
 
+from tests.services import require_service
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 SERVICES = ("postgres", "redis", "web", "worker", "beat")
 APP_SERVICES = ("web", "worker", "beat")
@@ -230,9 +232,68 @@ def test_every_service_has_a_healthcheck_and_restarts(name: str) -> None:
     assert svc.get("logging", {}).get("options", {}).get("max-size"), f"{name}: logs not rotated"
 
 
-def test_postgres_and_redis_healthchecks() -> None:
-    assert "pg_isready" in " ".join(as_list(service("postgres")["healthcheck"]["test"]))
-    assert "redis-cli ping" in " ".join(as_list(service("redis")["healthcheck"]["test"]))
+def run_healthcheck(
+    name: str,
+    tmp_path: Path,
+    stubs: dict[str, str] | None = None,
+    env: dict[str, str] | None = None,
+) -> tuple[int, list[str]]:
+    """Run service ``name``'s compose healthcheck as Docker would (CMD-SHELL through ``sh -c``,
+    after Compose turned ``$$`` into ``$``), with the real tools on PATH or ``stubs``: shell
+    scripts standing in for programs, whose calls are logged. Returns (exit status, calls)."""
+    test = as_list(service(name)["healthcheck"]["test"])
+    assert test[0] == "CMD-SHELL", test
+    bindir = tmp_path / "bin"
+    bindir.mkdir(exist_ok=True)
+    log = tmp_path / "calls.log"
+    log.write_text("")
+    for program, body in (stubs or {}).items():
+        stub = bindir / program
+        stub.write_text(f'#!/bin/sh\necho "{program} $*" >> "$CALLS_LOG"\n{body}\n')
+        stub.chmod(0o755)
+    completed = subprocess.run(
+        ["sh", "-c", " ".join(test[1:]).replace("$$", "$")],
+        env={"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    return completed.returncode, log.read_text().splitlines()
+
+
+def test_the_postgres_healthcheck_answers_whether_the_server_accepts_connections(
+    tmp_path: Path,
+) -> None:
+    """The check as written, against the PostgreSQL the tests use and against a closed port."""
+    require_service("PostgreSQL", "127.0.0.1", 5432)
+    env = {"POSTGRES_USER": "postgres", "POSTGRES_DB": "postgres", "PGHOST": "127.0.0.1"}
+    assert run_healthcheck("postgres", tmp_path, env={**env, "PGPORT": "5432"})[0] == 0
+    assert run_healthcheck("postgres", tmp_path, env={**env, "PGPORT": "9"})[0] != 0
+
+
+@pytest.mark.parametrize(
+    ("answer", "healthy"),
+    [
+        ("PONG", True),
+        ("LOADING Redis is loading the dataset in memory", False),
+        ("Could not connect to Redis at 127.0.0.1:6379: Connection refused", False),
+    ],
+)
+def test_the_redis_healthcheck_is_healthy_only_on_pong(
+    tmp_path: Path, answer: str, healthy: bool
+) -> None:
+    # redis-cli exits 0 for a reply that is an error (LOADING): the check reads the answer.
+    status, calls = run_healthcheck("redis", tmp_path, {"redis-cli": f'echo "{answer}"'})
+    assert calls == ["redis-cli ping"]
+    assert (status == 0) is healthy
+
+
+def test_the_redis_healthcheck_against_the_tests_redis(tmp_path: Path, redis_url: str) -> None:
+    parts = urlsplit(redis_url)
+    if (parts.hostname, parts.port or 6379) != ("127.0.0.1", 6379):
+        pytest.skip("the compose check asks redis-cli's default server, 127.0.0.1:6379")
+    assert run_healthcheck("redis", tmp_path)[0] == 0
 
 
 def test_web_healthcheck_requests_health() -> None:
@@ -244,11 +305,17 @@ def test_web_healthcheck_requests_health() -> None:
 
 
 @pytest.mark.parametrize(("name", "node"), [("worker", "celery"), ("beat", "celerybeat")])
-def test_celery_healthchecks_ping_their_own_node(name: str, node: str) -> None:
-    test = " ".join(as_list(service(name)["healthcheck"]["test"]))
-    assert "inspect ping" in test
-    # $$: the container's HOSTNAME at check time, not a value Compose substitutes on the host.
-    assert f"{node}@$$HOSTNAME" in test
+def test_celery_healthchecks_ping_their_own_node(tmp_path: Path, name: str, node: str) -> None:
+    """The node pinged is this container's (its HOSTNAME when the check runs, not one Compose
+    substituted on the host), and the check fails when no node answers."""
+    status, calls = run_healthcheck(name, tmp_path, {"celery": "exit 0"}, {"HOSTNAME": "c0ffee"})
+    assert status == 0
+    (call,) = calls
+    arguments = call.split()
+    assert arguments[:4] == ["celery", "--app=config", "inspect", "ping"]
+    assert f"--destination={node}@c0ffee" in arguments
+    status, _ = run_healthcheck(name, tmp_path, {"celery": "exit 1"}, {"HOSTNAME": "c0ffee"})
+    assert status != 0
 
 
 def test_beat_runs_exactly_once() -> None:
@@ -758,16 +825,61 @@ def test_dockerfile_installs_with_the_pinned_constraints_and_no_extras() -> None
         assert not re.search(r"pip install[^&;]*\.\[", args), f"extras installed: {args}"
 
 
-def test_dockerfile_serves_gunicorn_on_8000_with_a_healthcheck() -> None:
+def image_env() -> dict[str, str]:
+    """The environment the Dockerfile's ENV instructions set."""
+    env: dict[str, str] = {}
+    for arguments in dockerfile_args("ENV"):
+        for pair in shlex.split(arguments):
+            name, _, value = pair.partition("=")
+            env[name] = value
+    return env
+
+
+GUNICORN_CONFIG = """
+import json, sys
+from gunicorn.app.wsgiapp import WSGIApplication
+
+sys.argv = sys.argv[1:]
+app = WSGIApplication()  # reads the command line, the environment and any gunicorn.conf.py
+cfg = app.cfg
+print(json.dumps({"app": app.app_uri, "bind": cfg.bind, "workers": cfg.workers,
+                  "accesslog": cfg.accesslog, "errorlog": cfg.errorlog}))
+"""
+
+
+def test_the_image_serves_the_wsgi_app_on_8000_with_its_workers_logging_to_stdout() -> None:
+    """What gunicorn itself makes of the image's command and environment (run from the
+    repository, as the image runs from /app, so a gunicorn.conf.py there would count too)."""
     assert "8000" in " ".join(dockerfile_args("EXPOSE"))
     assert dockerfile_args("HEALTHCHECK"), "no HEALTHCHECK"
     command = exec_form(dockerfile_args("CMD")[-1])
-    assert command[:2] == ["gunicorn", "config.wsgi:application"]
-    assert "--access-logfile" in command and command[command.index("--access-logfile") + 1] == "-"
-    # Workers: gunicorn reads WEB_CONCURRENCY; the image sets its default.
-    assert "--workers" not in command and "-w" not in command
-    assert "WEB_CONCURRENCY=2" in " ".join(dockerfile_args("ENV"))
-    assert "DJANGO_SETTINGS_MODULE=config.settings.production" in " ".join(dockerfile_args("ENV"))
+    assert command[0] == "gunicorn"
+    env = {"PATH": os.environ["PATH"], **image_env()}
+    assert env.get("DJANGO_SETTINGS_MODULE") == "config.settings.production"
+
+    def served(env: dict[str, str]) -> dict[str, Any]:
+        completed = subprocess.run(
+            [sys.executable, "-c", GUNICORN_CONFIG, *command],
+            env=env,
+            cwd=BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        result = json.loads(completed.stdout)
+        assert isinstance(result, dict)
+        return result
+
+    assert served(env) == {
+        "app": "config.wsgi:application",
+        "bind": ["0.0.0.0:8000"],
+        "workers": 2,
+        "accesslog": "-",
+        "errorlog": "-",
+    }
+    # The number of workers is WEB_CONCURRENCY's, which a deployment's .env may change.
+    assert served({**env, "WEB_CONCURRENCY": "5"})["workers"] == 5
 
 
 def test_dockerignore_keeps_local_state_and_secrets_out_of_the_image() -> None:

@@ -12,7 +12,8 @@ import textwrap
 
 import pytest
 
-from tests.test_project import _PROJECT_ENV_VARS, BASE_DIR
+from tests.project import BASE_DIR
+from tests.project import PROJECT_ENV_VARS as _PROJECT_ENV_VARS
 
 
 def settings_module_after(code: str, **chosen: str) -> str:

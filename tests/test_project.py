@@ -20,26 +20,8 @@ from django.db.migrations.executor import MigrationExecutor
 from kombu import Connection
 
 from config import celery_app
-
-BASE_DIR = Path(__file__).resolve().parent.parent
-
-# Environment variables the settings read; subprocesses start without them unless a test
-# sets them, so the developer's own environment cannot change what is tested.
-_PROJECT_ENV_VARS = (
-    "DJANGO_ALLOW_ASYNC_UNSAFE",
-    "DJANGO_SETTINGS_MODULE",
-    "DEBUG",
-    "SECRET_KEY",
-    "ALLOWED_HOSTS",
-    "DATABASE_URL",
-    "CELERY_BROKER_URL",
-    "CSRF_TRUSTED_ORIGINS",
-    "SECURE_SSL_REDIRECT",
-    "SECURE_HSTS_SECONDS",
-    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
-    "SECURE_HSTS_PRELOAD",
-    "USE_X_FORWARDED_PROTO",
-)
+from tests.project import BASE_DIR
+from tests.project import PROJECT_ENV_VARS as _PROJECT_ENV_VARS
 
 
 def run_python(

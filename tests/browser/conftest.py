@@ -17,20 +17,18 @@ fixture lets that one line through, for that URL and status only.
 from __future__ import annotations
 
 import os
-import re
 import shutil
-from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.browser.recorders import Console, Shots
 from tests.services import services_required
 
 if TYPE_CHECKING:  # Playwright may be absent: the tests then skip
-    from playwright.sync_api import Browser, ConsoleMessage, Page, Response
+    from playwright.sync_api import Browser, ConsoleMessage, Page
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -42,13 +40,6 @@ ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-OUTPUT = Path(__file__).resolve().parent.parent.parent / "test-output" / "screenshots"
-FAILED_LOAD = re.compile(
-    r"Failed to load resource: the server responded with a status of (\d{3})\b"
-)
-SHOWN_IN_PLACE = frozenset({403, 409, 422})
-"""The statuses the pages' htmx-config swaps in like a success (templates/desk/base.html,
-templates/table/enter.html): answers shown next to the form, not failures."""
 
 
 def _need_chromium() -> None:
@@ -78,63 +69,6 @@ def browser() -> Iterator[Browser]:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
-
-
-class Shots:
-    """Screenshots of every page the test visits, numbered in order."""
-
-    def __init__(self, name: str) -> None:
-        self.folder = OUTPUT / name
-        shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.count = 0
-
-    def take(self, page: Page, what: str) -> Path:
-        self.count += 1
-        path = self.folder / f"{self.count:02d}-{what}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
-
-
-class Console:
-    """What the browser reported: console errors, uncaught page errors, and the refusals the
-    test announced (each lets exactly one "Failed to load resource" line through)."""
-
-    def __init__(self) -> None:
-        self.errors: list[tuple[str, str]] = []
-        """(text, url) of each console error; the url is the resource's for a failed load."""
-        self.page_errors: list[str] = []
-        self.announced: list[tuple[str, int]] = []
-        """(url, status) of each refusal the test caused on purpose."""
-
-    @contextmanager
-    def refusal(self, page: Page, status: int = 422) -> Iterator[None]:
-        """The block makes one htmx request that the server refuses with ``status``, and the
-        page shows the refusal in place; waits for that answer."""
-        if status not in SHOWN_IN_PLACE:
-            raise ValueError(f"a {status} is not an answer the pages show in place")
-
-        def refused(response: Response) -> bool:
-            htmx = response.request.headers.get("hx-request") == "true"
-            return response.status == status and htmx
-
-        with page.expect_response(refused) as answer:
-            yield
-        self.announced.append((answer.value.url, status))
-
-    def problems(self) -> list[str]:
-        """Every error, less one failed-load line per announced refusal."""
-        expected = Counter(self.announced)
-        found = []
-        for text, url in self.errors:
-            match = FAILED_LOAD.match(text)
-            key = (url, int(match.group(1))) if match else None
-            if key is not None and expected[key] > 0:
-                expected[key] -= 1
-                continue
-            found.append(f"console error: {text}" + (f" [{url}]" if url else ""))
-        found += [f"page error: {error}" for error in self.page_errors]
-        return found
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from games.views_table import coin_words
 from tests.web.a11y import check_page
 
 if TYPE_CHECKING:
-    from tests.browser.conftest import Console, Shots
+    from tests.browser.recorders import Console, Shots
 
 
 # ----------------------------------------------------------------------------- looking at pages

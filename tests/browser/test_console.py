@@ -1,9 +1,9 @@
-"""The page fixture's console filter (tests/browser/conftest.py), without a browser: an
+"""The page fixture's console filter (tests/browser/recorders.py), without a browser: an
 announced refusal lets its one "Failed to load resource" line through, nothing else."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import Console
+from tests.browser.recorders import Console
 
 PLAY = "http://localhost:8000/table/0d9c/play/"
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from tests.browser.conftest import Console  # noqa: E402
+from tests.browser.recorders import Console  # noqa: E402
 from tournaments import services as t  # noqa: E402
 
 USERNAME, PASSWORD = "olga", "Trick-n-Chef 2026!"

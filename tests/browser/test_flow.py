@@ -48,7 +48,7 @@ from tests.browser.helpers import (  # noqa: E402
 from tournaments import services as t  # noqa: E402
 
 if TYPE_CHECKING:
-    from tests.browser.conftest import Console, Shots
+    from tests.browser.recorders import Console, Shots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

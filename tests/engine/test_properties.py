@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -167,7 +168,10 @@ def legal_games(draw: st.DrawFn) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# As many games as the profile gives (tests/conftest.py): 150 in CI, 100 by default, 2,000 with
+# HYPOTHESIS_PROFILE=thorough. Each is a whole game checked after every event (about 0.1 s).
+@pytest.mark.slow
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(legal_games())
 def test_random_legal_games_keep_every_invariant_and_score_as_recounted(
     game: tuple[GameState, list[Event]],
@@ -177,6 +181,7 @@ def test_random_legal_games_keep_every_invariant_and_score_as_recounted(
     assert replay(events).round_scores == state.round_scores  # replay is deterministic
 
 
+@pytest.mark.slow
 def test_thousands_of_simulated_games_score_as_recounted() -> None:
     for seed in range(2000):
         events = simulate(seed, 3 + seed % 2, coin_rate=(0.0, 0.35, 0.9)[seed % 3])

@@ -134,7 +134,14 @@ def test_a_64_player_6_round_tournament_survives_export_and_restore(
     assert "checked 1 tournaments: 0 differences found" in rebuilt
 
 
-def test_a_restore_refuses_a_database_that_holds_events(tournament: uuid.UUID) -> None:
+def test_a_restore_refuses_a_database_that_holds_events() -> None:
+    # Any event will do: the 64-player tournament fixture is built for the test above only.
+    game = games.game_create(players=["a", "b", "c", "d"])
+    games.game_append(
+        game_id=game.game_id,
+        expected_version=1,
+        events=[to_json(e) for e in simulate(5, 4, names=("a", "b", "c", "d"))[1:10]],
+    )
     buffer = io.StringIO()
     export_events(buffer)
     with pytest.raises(BackupError, match="restore into an empty database"):

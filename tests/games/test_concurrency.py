@@ -19,100 +19,31 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
 
 import engine
-from engine.events import from_json, to_json
-from engine.simulate import simulate
+from engine.events import from_json
 from games import services, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection, GameResult, Stream
 from games.projection import fold_game
 from games.services import common
 from games.store import NewEvent
-
-T = TypeVar("T")
-
-JOIN_TIMEOUT = 120.0
-"""Seconds a test waits for its threads before failing (a deadlock must not hang the suite)."""
+from tests.games.concurrency import (
+    JOIN_TIMEOUT,
+    create_game,
+    finish,
+    records,
+    run_together,
+    start_together,
+)
 
 KIND = GAME_TYPES[DEFAULT_GAME_TYPE]
 BATCH = 45
 """Events per game_append when a test records a game in a few requests."""
-
-
-# ----------------------------------------------------------------------------- threads
-
-
-class Worker(threading.Thread, Generic[T]):
-    """Runs ``work`` once the barrier opens; keeps its result or error; closes its connection."""
-
-    def __init__(self, barrier: threading.Barrier, work: Callable[[], T], name: str) -> None:
-        super().__init__(name=name, daemon=True)
-        self.barrier = barrier
-        self.work = work
-        self.result: T | None = None
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            self.barrier.wait(timeout=JOIN_TIMEOUT)
-            self.result = self.work()
-        except BaseException as error:  # reported by finish(), in the test's thread
-            self.error = error
-        finally:
-            connection.close()
-
-
-def start_together(works: Sequence[Callable[[], T]], name: str = "worker") -> list[Worker[T]]:
-    """Start one thread per callable; they all begin their work at the same moment."""
-    barrier = threading.Barrier(len(works))
-    workers = [Worker(barrier, work, f"{name}-{i}") for i, work in enumerate(works)]
-    for worker in workers:
-        worker.start()
-    return workers
-
-
-def finish(workers: Sequence[Worker[T]]) -> list[T]:
-    """Wait for the threads; re-raise the first error any of them met; return their results."""
-    deadline = time.monotonic() + JOIN_TIMEOUT
-    for worker in workers:
-        worker.join(max(0.0, deadline - time.monotonic()))
-    stuck = [w.name for w in workers if w.is_alive()]
-    assert not stuck, f"threads still running after {JOIN_TIMEOUT:.0f} s: {stuck}"
-    errors = [(w.name, w.error) for w in workers if w.error is not None]
-    if errors:
-        first = errors[0][1]
-        summary = "; ".join(f"{n}: {type(e).__name__}: {e}" for n, e in errors)
-        raise AssertionError(f"{len(errors)} thread(s) failed: {summary}") from first
-    results = []
-    for worker in workers:
-        assert worker.result is not None, f"{worker.name} returned nothing"
-        results.append(worker.result)
-    return results
-
-
-def run_together(works: Sequence[Callable[[], T]], name: str = "worker") -> list[T]:
-    return finish(start_together(works, name))
-
-
-# ----------------------------------------------------------------------------- games
-
-
-def records(seed: int, players: int = 4) -> list[dict[str, Any]]:
-    """A whole random legal game as record JSON objects (the first is game_started)."""
-    return [to_json(event) for event in simulate(seed, players)]
-
-
-def create_game(record: Sequence[dict[str, Any]], user: Any = None) -> uuid.UUID:
-    """A new game whose first event is exactly ``record[0]`` (players and suits)."""
-    start = record[0]
-    change = services.game_create(players=start["players"], suits=start.get("suits"), user=user)
-    assert change.version == 1
-    return change.game_id
 
 
 def append_in_batches(game_id: uuid.UUID, version: int, events: Sequence[dict[str, Any]]) -> int:
@@ -542,7 +473,11 @@ def wait_until_blocking_another(timeout: float) -> None:
 # ------------------------------------------------------------------- 6: rebuild after a tournament
 
 
-TOURNAMENT_GAMES = 200
+TOURNAMENT_GAMES = {"sqlite": 200, "postgresql": 80}
+"""Games of the rebuild test per backend. The shapes of the games (corrections, voids, results
+only) are the services' and the engine's, the same on both backends: SQLite plays all 200.
+What PostgreSQL adds (JSON stored as jsonb and exported back, the rebuild's queries) shows in
+any game: it plays the first 80, which hold every shape (2 results-only, 2 voided, 9 corrected)."""
 
 
 def wrong_card(record: Sequence[dict[str, Any]], position: int) -> dict[str, Any] | None:
@@ -587,7 +522,8 @@ def test_a_tournament_of_200_games_rebuilds_to_the_same_projections(
     expected_status: dict[uuid.UUID, str] = {}
     corrected: dict[uuid.UUID, list[dict[str, Any]]] = {}
     results_only = set()
-    for seed in range(TOURNAMENT_GAMES):
+    games = TOURNAMENT_GAMES[connection.vendor]
+    for seed in range(games):
         record = records(seed, players=3 if seed % 3 == 0 else 4)
         game_id = create_game(record, user=organizer)
         if seed % 40 == 5:  # results only; every other one first entered wrong, then corrected
@@ -623,14 +559,19 @@ def test_a_tournament_of_200_games_rebuilds_to_the_same_projections(
     stored = dict(GameProjection.objects.values_list("stream_id", "status"))
     assert stored == expected_status
     flagged = GameProjection.objects.filter(results_only=True).values_list("stream_id", flat=True)
-    assert set(flagged) == results_only and len(results_only) == 5
-    assert sorted(Counter(expected_status.values()).items()) == [("finished", 195), ("void", 5)]
-    assert len(corrected) >= 20
+    shapes = {"results only": results_only, "corrected": set(corrected)}
+    assert set(flagged) == results_only
+    voided = sum(status == "void" for status in expected_status.values())
+    assert len(results_only) >= 2 and voided >= 2 and len(corrected) >= games // 10, shapes
+    assert sorted(Counter(expected_status.values()).items()) == [
+        ("finished", games - voided),
+        ("void", voided),
+    ]
     for game_id, record in corrected.items():
         exported = services.game_export_record(game_id=game_id, user=organizer)
         assert exported == KIND.write_record(record)
 
     checked, differences = services.projections_rebuild(fix=False)
 
-    assert checked == TOURNAMENT_GAMES
+    assert checked == games
     assert differences == []

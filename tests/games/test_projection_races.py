@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import GameProjection
-from tests.games.test_concurrency import create_game, records, run_together
+from tests.games.concurrency import create_game, records, run_together
 from tournaments import services as tournaments
 
 WRITERS = 8

@@ -16,28 +16,27 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 import engine
-from engine.events import to_json
-from engine.simulate import simulate
 from games.models import Event, GameProjection, GameResult
+from tests.web.api import (
+    PLAYERS,
+    SUITS,
+    append,
+    create,
+    dump_log_and_projections,
+    error,
+    game_events,
+    token_client,
+)
 
 pytestmark = pytest.mark.django_db
 
-PLAYERS = ["p1", "p2", "p3", "p4"]
-SUITS = ["green", "red", "yellow", "blue"]
-
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def game_events(seed: int = 1) -> list[dict[str, Any]]:
-    """A whole legal 4-player game as record-format objects; [0] is game_started."""
-    return [to_json(e) for e in simulate(seed, 4)]
 
 
 def summary_after(events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -61,43 +60,6 @@ def find_revoke(events: list[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
     raise AssertionError("no revoke possible in this game")
 
 
-def dump_log_and_projections() -> str:
-    """Every row of the event log and the game projections, in primary key order."""
-    parts = []
-    with connection.cursor() as cursor:
-        for model in (Event, GameProjection, GameResult):
-            table = model._meta.db_table
-            pk = model._meta.pk
-            assert pk is not None
-            cursor.execute(f"SELECT * FROM {table} ORDER BY {pk.column}")
-            columns = [c[0] for c in cursor.description]
-            parts.append(repr((table, columns, cursor.fetchall())))
-    return "\n".join(parts)
-
-
-def error(response: Any) -> dict[str, Any]:
-    body = response.json()
-    assert set(body) == {"error"}, body
-    assert isinstance(body["error"]["code"], str) and body["error"]["message"], body
-    return dict(body["error"])
-
-
-def create(client: APIClient, **extra: Any) -> dict[str, Any]:
-    response = client.post("/api/games/", {"players": PLAYERS, "suits": SUITS, **extra})
-    assert response.status_code == 201, response.content
-    return dict(response.json())
-
-
-def append(
-    client: APIClient, game_id: str, version: int, events: list[dict[str, Any]], **headers: str
-) -> Any:
-    return client.post(
-        f"/api/games/{game_id}/events/",
-        {"expected_version": version, "events": events},
-        headers=headers,
-    )
-
-
 def played(client: APIClient, count: int, seed: int = 1, **extra: Any) -> tuple[str, int]:
     """A new game with its first ``count`` events recorded: (id, version)."""
     game = create(client, **extra)
@@ -113,32 +75,6 @@ def played(client: APIClient, count: int, seed: int = 1, **extra: Any) -> tuple[
 
 
 @pytest.fixture
-def make_user(django_user_model: type[User]) -> Callable[..., User]:
-    def make(username: str, **extra: Any) -> User:
-        return django_user_model.objects.create_user(username, password="s3cret-pass", **extra)
-
-    return make
-
-
-def token_client(user: User) -> APIClient:
-    client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
-
-
-@pytest.fixture
-def ana(make_user: Callable[..., User]) -> User:
-    return make_user("ana")
-
-
-@pytest.fixture
-def api(ana: User) -> APIClient:
-    """Ana, a scorekeeper, with her API token."""
-    return token_client(ana)
-
-
-@pytest.fixture
 def ben_api(make_user: Callable[..., User]) -> APIClient:
     """Ben, another scorekeeper."""
     return token_client(make_user("ben"))
@@ -147,11 +83,6 @@ def ben_api(make_user: Callable[..., User]) -> APIClient:
 @pytest.fixture
 def staff_api(make_user: Callable[..., User]) -> APIClient:
     return token_client(make_user("cleo", is_staff=True))
-
-
-@pytest.fixture
-def anon() -> APIClient:
-    return APIClient()
 
 
 @pytest.fixture(autouse=True)

@@ -9,32 +9,20 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.api.parsers import MAX_JSON_BYTES, MAX_JSON_DEPTH
 from games.api.serializers import MAX_EVENTS
-from tests.web.test_api import (
+from tests.web.api import (
     SUITS,
     append,
     create,
     dump_log_and_projections,
     error,
     game_events,
-    token_client,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ana(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("ana", password="s3cret-pass")
-
-
-@pytest.fixture
-def api(ana: User) -> APIClient:
-    return token_client(ana)
 
 
 def post_raw(client: APIClient, path: str, body: str, **headers: str) -> Any:

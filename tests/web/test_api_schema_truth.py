@@ -7,17 +7,11 @@ from typing import Any
 
 import pytest
 import yaml
-from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from tests.web.test_api import create, error, token_client
+from tests.web.api import create, error
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api(django_user_model: type[User]) -> APIClient:
-    return token_client(django_user_model.objects.create_user("ana", password="s3cret-pass"))
 
 
 @pytest.fixture(scope="module")

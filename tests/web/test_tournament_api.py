@@ -161,14 +161,6 @@ def expected_order(tables: list[dict[str, int]]) -> list[tuple[str, float]]:
 # ----------------------------------------------------------------------------- fixtures
 
 
-@pytest.fixture
-def make_user(django_user_model: type[User]) -> Callable[..., User]:
-    def make(username: str, **extra: Any) -> User:
-        return django_user_model.objects.create_user(username, password="s3cret-pass", **extra)
-
-    return make
-
-
 def token_client(user: User) -> APIClient:
     client = APIClient()
     token, _ = Token.objects.get_or_create(user=user)
@@ -190,11 +182,6 @@ def sam(make_user: Callable[..., User]) -> APIClient:
 @pytest.fixture
 def ben(make_user: Callable[..., User]) -> APIClient:
     return token_client(make_user("ben"))
-
-
-@pytest.fixture
-def anon() -> APIClient:
-    return APIClient()
 
 
 def scorekeeper(organizer: APIClient, tid: str, username: str) -> None:
