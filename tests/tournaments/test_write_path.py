@@ -185,3 +185,19 @@ def test_a_state_another_process_moved_on_is_caught_up_from_the_events_after_it(
     another_process_wrote_since(seen[tid])
     assert domain.to_json(t.tournament_state(tid)) == folded(tid) and loads == [1, 1, 1]
     assert not t.tournament_state(tid).players[players[2]].dropped
+
+
+def test_a_thread_keeps_the_states_of_the_tournaments_it_used_last(
+    organizer: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(snapshots, "CACHED_TOURNAMENTS", 2)
+    snapshots.forget()
+    first, second, third = (new_tournament(organizer) for _ in range(3))
+    t.tournament_state(first)
+    t.tournament_state(second)
+    t.tournament_state(first)  # used again: the second is now the least recently used
+    t.tournament_state(third)
+    assert set(snapshots._cache()) == {first, third}
+    assert t.tournament_state(second) == domain.fold(
+        (e.version, e.type, e.data) for e in store.read_stream(second)
+    )

@@ -31,6 +31,10 @@ SNAPSHOT_EVERY = 50
 """Write the snapshot when this many events have been folded since the last one (a read that
 misses the cache folds at most this many from the stream)."""
 
+CACHED_TOURNAMENTS = 16
+"""How many tournaments' states a thread keeps (the least recently used goes first): a club's
+server sees many tournaments over the years, a worker only needs the few running now."""
+
 BIG_COLUMNS = ("state", "standings")
 """The projection's columns a writer or a reader does not load unless it needs them."""
 
@@ -46,6 +50,14 @@ def _cache() -> dict[uuid.UUID, _Entry]:
     if cache is None:
         cache = _local.states = {}
     return cache
+
+
+def _remember(tournament_id: uuid.UUID, entry: _Entry) -> None:
+    cache = _cache()
+    cache.pop(tournament_id, None)
+    cache[tournament_id] = entry  # the newest last: a dict keeps its insertion order
+    while len(cache) > CACHED_TOURNAMENTS:
+        del cache[next(iter(cache))]
 
 
 def _key(projection: TournamentProjection) -> _Key:
@@ -96,13 +108,13 @@ def current(projection: TournamentProjection) -> TournamentState:
     cache = _cache()
     found = cache.pop(projection.stream_id, None)
     if found is not None and found[0] == _key(projection):
-        cache[projection.stream_id] = found
+        _remember(projection.stream_id, found)
         return found[2]
     entry = _caught_up(projection, found) if found is not None else None
     if entry is None:
         last, state = _load(projection)
         entry = (_key(projection), last, state)
-    cache[projection.stream_id] = entry
+    _remember(projection.stream_id, entry)
     return entry[2]
 
 
@@ -117,7 +129,7 @@ def take(projection: TournamentProjection) -> TournamentState:
 def keep(projection: TournamentProjection, state: TournamentState, last: Event) -> None:
     """Cache the state just saved in the projection (at its new version and save time), and
     the last event folded into it."""
-    _cache()[projection.stream_id] = (_key(projection), marker(last), state)
+    _remember(projection.stream_id, (_key(projection), marker(last), state))
 
 
 def forget(tournament_id: uuid.UUID | None = None) -> None:
