@@ -99,7 +99,7 @@ def measure(setup: dict[str, Any], runs: int, profile: bool = False) -> dict[str
     for number in range(runs):
         name = f"Late {number}"
         t.tournament_register(tournament_id=tid, user=organizer, names=[name], checked_in=False)
-        players = t.tournament_get(tournament_id=tid, user=organizer)[1]["players"]
+        players = t.tournament_get(tournament_id=tid, user=organizer).summary["players"]
         late = next(p["id"] for p in players if p["name"] == name)
         check_in = partial(t.tournament_check_in, tournament_id=tid, player=late, user=organizer)
         figures["check-in"].append(timed(check_in, "check-in" if profile else None))

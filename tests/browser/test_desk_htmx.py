@@ -40,7 +40,7 @@ def test_a_drop_keeps_the_round_panels_forms_current(
     t.tournament_publish(tournament_id=tid, round=1, user=olga)
 
     def version() -> str:
-        return str(t.tournament_get(tournament_id=tid, user=olga)[1]["version"])
+        return str(t.tournament_get(tournament_id=tid, user=olga).summary["version"])
 
     page.goto(f"{live_server.url}/desk/{tid}/")
     page.get_by_label("Username").fill(USERNAME)

@@ -66,7 +66,7 @@ TIMEOUT_MS = 10_000
 
 def seating(tid: uuid.UUID, organizer: User, round: int) -> list[tuple[uuid.UUID, list[str]]]:
     """Each table's game and its players in seat order, as the tournament recorded them."""
-    _, summary = t.tournament_get(tournament_id=tid, user=organizer)
+    summary = t.tournament_get(tournament_id=tid, user=organizer).summary
     return [
         (uuid.UUID(table["game"]), [s["name"] for s in table["seats"]])
         for table in summary["rounds"][round - 1]["tables"]
@@ -132,7 +132,7 @@ def test_a_club_evening(
     found = re.search(r"/desk/([0-9a-f-]{36})/", page.url)
     assert found is not None, page.url
     tid = uuid.UUID(found.group(1))
-    settings = t.tournament_get(tournament_id=tid, user=olga)[1]["settings"]
+    settings = t.tournament_get(tournament_id=tid, user=olga).summary["settings"]
     assert (settings["rounds"], settings["confirmation"], settings["pairing"]) == (
         3,
         "organizer",

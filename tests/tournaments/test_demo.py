@@ -13,15 +13,16 @@ pytestmark = pytest.mark.django_db
 
 def test_the_demo_is_a_tournament_in_its_second_round() -> None:
     demo = build()
-    projection, summary = services.tournament_get(tournament_id=demo.tournament_id)
-    assert projection.name == NAME
+    read = services.tournament_get_with_standings(tournament_id=demo.tournament_id)
+    summary, standings = read.summary, read.standings
+    assert summary["name"] == NAME
     assert len(summary["players"]) == 16
     first, second = summary["rounds"]
     assert first["status"] == "closed" and all(t["confirmed"] for t in first["tables"])
     assert second["status"] == "published"
     assert second["tables"][0]["result"] is not None
     assert [t["result"] is None for t in second["tables"][1:]] == [True, True, True]
-    assert projection.standings["rows"][0]["games"] == 1
+    assert standings is not None and standings["rows"][0]["games"] == 1
 
 
 def test_running_it_again_keeps_the_tournament_and_gives_a_new_password(

@@ -28,7 +28,9 @@ def test_new_events_store_codes_and_versions_and_the_api_shows_sentences(
         tournament_id=tid, user=olga, names=["Ana", "Ben", "Cleo", "Dev", "Eli"], checked_in=True
     )
     t.tournament_pair(tournament_id=tid, user=olga)
-    seated = t.tournament_get(tournament_id=tid, user=olga)[1]["rounds"][0]["tables"][0]["seats"]
+    seated = t.tournament_get(tournament_id=tid, user=olga).summary["rounds"][0]["tables"][0][
+        "seats"
+    ]
     a, b = seated[0]["player"], seated[1]["player"]
     shown = t.tournament_swap(tournament_id=tid, round=1, a=a, b=b, user=olga).state
     paired = Event.objects.get(stream_id=tid, type="round_paired").data
@@ -56,7 +58,7 @@ def test_a_projection_stored_before_versions_is_read_and_saved_at_the_new_versio
     snapshot = dict(old["snapshot"], version=1)  # the stream here is at version 1
     projection.state = snapshot
     projection.save()
-    shown = t.tournament_get(tournament_id=tid, user=olga)[1]
+    shown = t.tournament_get(tournament_id=tid, user=olga).summary
     assert [r["notes"] for r in shown["rounds"]] == [r["notes"] for r in old["summary"]["rounds"]]
     with pytest.raises(domain.SnapshotVersionError, match="rebuild_projections"):
         projection.state = {**snapshot, "schema": 99}

@@ -33,7 +33,7 @@ def new_tournament(user: User) -> uuid.UUID:
 
 
 def names_of(tid: uuid.UUID, user: User) -> list[str]:
-    return [p["name"] for p in t.tournament_get(tournament_id=tid, user=user)[1]["players"]]
+    return [p["name"] for p in t.tournament_get(tournament_id=tid, user=user).summary["players"]]
 
 
 @pytest.mark.parametrize(

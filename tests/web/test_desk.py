@@ -71,7 +71,7 @@ def text(response: Any) -> str:
 
 
 def summary(tid: uuid.UUID | str, user: User) -> dict[str, Any]:
-    return t.tournament_get(tournament_id=uuid.UUID(str(tid)), user=user)[1]
+    return t.tournament_get(tournament_id=uuid.UUID(str(tid)), user=user).summary
 
 
 def version(tid: uuid.UUID | str, user: User) -> int:

@@ -178,7 +178,7 @@ HTMX = {"HX-Request": "true"}
 
 
 def version_of(tid: uuid.UUID, user: User) -> int:
-    return int(t.tournament_get(tournament_id=tid, user=user)[1]["version"])
+    return int(t.tournament_get(tournament_id=tid, user=user).summary["version"])
 
 
 def oob_versions(body: str) -> set[str]:
@@ -291,7 +291,7 @@ def test_desk_posts_still_need_the_csrf_token(olga: User) -> None:
     for path in ("players/P1/drop/", "players/P1/check-in/", "round/1/close/"):
         assert client.post(desk(tid, path), {}, headers=HTMX).status_code == 403
     assert version_of(tid, olga) == before  # nothing written
-    assert not t.tournament_get(tournament_id=tid, user=olga)[1]["players"][0]["dropped"]
+    assert not t.tournament_get(tournament_id=tid, user=olga).summary["players"][0]["dropped"]
 
 
 def test_rows_built_in_python_escape_what_players_are_called(olga: User) -> None:

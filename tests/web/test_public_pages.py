@@ -62,7 +62,7 @@ class Spring:
 
 
 def summary_of(tid: uuid.UUID, user: User | None = None) -> dict[str, Any]:
-    return t.tournament_get(tournament_id=tid, user=user)[1]
+    return t.tournament_get(tournament_id=tid, user=user).summary
 
 
 def table_entry(tid: uuid.UUID, user: User, round: int, table: int) -> dict[str, Any]:

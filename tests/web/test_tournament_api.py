@@ -636,6 +636,19 @@ def test_unknown_tournaments_and_malformed_requests(ana: APIClient, anon: APICli
 # ----------------------------------------------------------------------------- exports
 
 
+def test_released_downloads_do_not_reveal_standings_the_organizer_hides(
+    ana: APIClient, anon: APIClient
+) -> None:
+    tid = ready(ana)
+    paired(ana, tid)
+    settings = {"downloads_released": True, "standings_hidden_from": 1}
+    assert ana.patch(url(tid, "settings/"), settings, format="json").status_code == 201
+    refused = anon.get(url(tid, "standings.csv"))
+    assert refused.status_code == 403
+    assert "hidden the standings" in refused.content.decode()
+    assert ana.get(url(tid, "standings.csv")).status_code == 200  # the organizer still gets it
+
+
 def test_the_exports_parse_back(ana: APIClient, anon: APIClient, capture: Capture) -> None:
     tid = ready(ana)
     first, second = paired(ana, tid)["tables"]

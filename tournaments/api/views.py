@@ -38,7 +38,7 @@ from games.api.views import (
     _valid,
     header_parameter,
 )
-from games.services import Refused, User
+from games.services import NotAllowed, Refused, User
 from tournaments import services
 from tournaments.api import exports
 from tournaments.api import serializers as s
@@ -180,7 +180,7 @@ class TournamentDetailView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        _, summary = services.tournament_get(tournament_id=tournament_id, user=request.user)
+        summary = services.tournament_get(tournament_id=tournament_id, user=request.user).summary
         return Response(summary)
 
 
@@ -489,11 +489,17 @@ class StandingsCsvView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        projection, summary = services.tournament_get(tournament_id=tournament_id)
+        read = services.tournament_get_with_standings(
+            tournament_id=tournament_id, user=request.user
+        )
+        if read.standings is None:  # released downloads do not reveal hidden standings
+            raise NotAllowed(
+                "the organizer has hidden the standings until the end of the tournament"
+            )
         return _attachment(
-            exports.standings_csv(projection.standings),
+            exports.standings_csv(read.standings),
             "text/csv; charset=utf-8",
-            exports.filename(summary, "standings.csv"),
+            exports.filename(read.summary, "standings.csv"),
         )
 
 
@@ -518,7 +524,7 @@ class ResultsCsvView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        _, summary = services.tournament_get(tournament_id=tournament_id, user=None)  # public
+        summary = services.tournament_get(tournament_id=tournament_id, user=None).summary  # public
         return _attachment(
             exports.results_csv(summary, _game_summaries(summary, request.user)),
             "text/csv; charset=utf-8",
@@ -537,7 +543,7 @@ class ResultsJsonlView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        _, summary = services.tournament_get(tournament_id=tournament_id, user=None)  # public
+        summary = services.tournament_get(tournament_id=tournament_id, user=None).summary  # public
         return _attachment(
             exports.results_jsonl(summary),
             f"{RECORD_MEDIA_TYPE}; charset=utf-8",
@@ -557,7 +563,7 @@ class GamesZipView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        _, summary = services.tournament_get(tournament_id=tournament_id, user=None)  # public
+        summary = services.tournament_get(tournament_id=tournament_id, user=None).summary  # public
         records: dict[str, str | None] = {}
         for _, table in exports.published_tables(summary):
             try:

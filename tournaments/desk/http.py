@@ -156,7 +156,5 @@ class Seen:
 
 def tournament_seen(request: HttpRequest, tournament_id: uuid.UUID) -> Seen:
     """The tournament as this user sees it, for its organizers and scorekeepers only."""
-    _, summary, standings = t.tournament_get_with_standings(
-        tournament_id=tournament_id, user=request.user
-    )
-    return Seen(summary, frozenset(require_desk_role(request, tournament_id)), standings)
+    read = t.tournament_get_with_standings(tournament_id=tournament_id, user=request.user)
+    return Seen(read.summary, frozenset(require_desk_role(request, tournament_id)), read.standings)

@@ -85,11 +85,10 @@ def standings_parts(user: Any, tournament_id: uuid.UUID) -> StandingsParts:
     # visit renders again), never newer (which would keep a page that misses a change).
     version = services.tournament_version(tournament_id)
     try:
-        projection, summary, data = services.tournament_get_with_standings(
-            tournament_id=tournament_id, user=user
-        )
+        read = services.tournament_get_with_standings(tournament_id=tournament_id, user=user)
     except GameNotFound:
         raise Http404("There is no such tournament.") from None
+    summary, data = read.summary, read.standings
     t = header(summary)
     path = reverse("public:standings", args=[tournament_id])
     table = None if data is None else standings_table(data, summary["settings"])

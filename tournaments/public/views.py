@@ -51,7 +51,7 @@ ROUND_POLL_SECONDS = 30
 
 def _tournament(tournament_id: uuid.UUID, request: HttpRequest) -> dict[str, Any]:
     try:
-        _, summary = services.tournament_get(tournament_id=tournament_id, user=request.user)
+        summary = services.tournament_get(tournament_id=tournament_id, user=request.user).summary
     except GameNotFound:
         raise Http404("There is no such tournament.") from None
     return summary

@@ -42,6 +42,7 @@ from tournaments.services.players import (
     tournament_set_role,
 )
 from tournaments.services.reads import (
+    TournamentRead,
     tournament_check_downloads,
     tournament_get,
     tournament_get_with_standings,
@@ -110,6 +111,7 @@ __all__ = [
     "tournament_create",
     "tournament_drop",
     "tournament_finish",
+    "TournamentRead",
     "tournament_get",
     "tournament_get_with_standings",
     "tournament_history",

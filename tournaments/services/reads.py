@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -42,26 +43,40 @@ def tournament_state(tournament_id: uuid.UUID) -> TournamentState:
     return _state(_projection(tournament_id))
 
 
-def tournament_get(
-    *, tournament_id: uuid.UUID, user: User | None = None
-) -> tuple[TournamentProjection, dict[str, Any]]:
-    """The tournament as this user may see it (proposed rounds: organizers only). The
-    projection's ``standings`` are current (views export them)."""
+@dataclass(frozen=True, slots=True)
+class TournamentRead:
+    """A tournament as one user may see it: what views and the API are given, never the
+    projection's row (its snapshot may be behind the log, its standings stale)."""
+
+    id: uuid.UUID
+    version: int
+    summary: dict[str, Any]
+    """What the API shows (tournaments.services.summary): settings, players, visible rounds."""
+    standings: dict[str, Any] | None = None
+    """Columns and rows, when asked for (:func:`tournament_get_with_standings`) and visible to
+    this user; None otherwise."""
+
+
+def tournament_get(*, tournament_id: uuid.UUID, user: User | None = None) -> TournamentRead:
+    """The tournament as this user may see it (proposed rounds: organizers only), without its
+    standings (ranking them is the costly part of a read after a result)."""
     projection = _projection(tournament_id)
     state = _state(projection)
-    current_standings(projection, state)
-    return projection, _summary(projection, state, user)
+    return TournamentRead(projection.stream_id, state.version, _summary(projection, state, user))
 
 
 def tournament_get_with_standings(
     *, tournament_id: uuid.UUID, user: User | None = None
-) -> tuple[TournamentProjection, dict[str, Any], dict[str, Any] | None]:
+) -> TournamentRead:
     """:func:`tournament_get` and :func:`tournament_standings` from one read of the projection
-    (the standings page): the standings are None while hidden from this user."""
+    (the standings page, the desk, the CSV): the standings are None while hidden from this
+    user."""
     projection = _projection(tournament_id)
     state = _state(projection)
     standings = current_standings(projection, state) if standings_visible(state, user) else None
-    return projection, _summary(projection, state, user), standings
+    return TournamentRead(
+        projection.stream_id, state.version, _summary(projection, state, user), standings
+    )
 
 
 def tournament_standings(*, tournament_id: uuid.UUID, user: User | None) -> dict[str, Any]:
