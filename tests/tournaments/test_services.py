@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
@@ -17,13 +16,20 @@ from games import services as games
 from games import store
 from games.models import Event, GameProjection
 from games.services import NotAllowed, Refused
+from tests.tournaments.helpers import (
+    NAMES,
+    Capture,
+    complete_round,
+    new_tournament,
+    play,
+    stream_types,
+    summary,
+    tables,
+)
 from tournaments import services as t
 from tournaments.models import TournamentProjection
 
 pytestmark = pytest.mark.django_db
-
-Capture = Callable[..., AbstractContextManager[Any]]
-NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
 
 
 @pytest.fixture
@@ -45,54 +51,6 @@ def outsider(django_user_model: type[User]) -> User:
 def on_commit(django_capture_on_commit_callbacks: Capture) -> Iterator[Callable[[], Any]]:
     """Run on-commit hooks (the result sync) as a real commit would."""
     yield lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-def new_tournament(user: User, names: list[str] = NAMES, **settings: Any) -> uuid.UUID:
-    settings = {"name": "Club night", "date": "2026-12-01", "rounds": 3, "seed": 7, **settings}
-    tid = t.tournament_create(user=user, **settings).tournament_id
-    if names:
-        t.tournament_register(tournament_id=tid, user=user, names=names, checked_in=True)
-    return tid
-
-
-def summary(tid: uuid.UUID) -> dict[str, Any]:
-    """The tournament as its creator (an organizer) sees it, proposed rounds included."""
-    creator = TournamentProjection.objects.get(stream_id=tid).created_by
-    return t.tournament_get(tournament_id=tid, user=creator).summary
-
-
-def tables(tid: uuid.UUID, round: int) -> list[list[str]]:
-    return [[s["name"] for s in tb["seats"]] for tb in summary(tid)["rounds"][round - 1]["tables"]]
-
-
-def play(tid: uuid.UUID, round: int, table: int, user: User, on_commit: Any, seed: int = 1) -> None:
-    """Record a table's game to the end, play by play (seat 1 starts round 1)."""
-    entry = summary(tid)["rounds"][round - 1]["tables"][table - 1]
-    names = tuple(s["name"] for s in entry["seats"])
-    suits = ("green", "red", "yellow") if len(names) == 3 else None
-    events = simulate(seed, len(names), names=names, first_player=names[0], suits=suits)
-    game = GameProjection.objects.get(stream_id=entry["game"])
-    with on_commit():
-        games.game_append(
-            game_id=game.stream_id,
-            expected_version=game.version,
-            events=[to_json(e) for e in events[1:]],
-            user=user,
-        )
-
-
-def complete_round(tid: uuid.UUID, round: int, user: User, on_commit: Any) -> None:
-    t.tournament_publish(tournament_id=tid, round=round, user=user)
-    for number in range(1, len(summary(tid)["rounds"][round - 1]["tables"]) + 1):
-        play(tid, round, number, user, on_commit, seed=100 * round + number)
-        t.tournament_confirm(tournament_id=tid, round=round, table=number, user=user)
-    t.tournament_close_round(tournament_id=tid, round=round, user=user)
-
-
-def stream_types(tid: uuid.UUID) -> list[str]:
-    return list(
-        Event.objects.filter(stream_id=tid).order_by("version").values_list("type", flat=True)
-    )
 
 
 # ----------------------------------------------------------------------------- creation

@@ -19,7 +19,7 @@ from games import outbox, store
 from games import services as games
 from games.models import GameProjection
 from tests.games.concurrency import run_together
-from tests.tournaments.test_services import new_tournament, stream_types, summary
+from tests.tournaments.helpers import new_tournament, stream_types, summary
 from tournaments import domain, tasks
 from tournaments import services as t
 

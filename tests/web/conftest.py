@@ -1,4 +1,5 @@
-"""Fixtures shared by the web tests: users and their API clients."""
+"""Fixtures shared by the web tests: users and their API clients; the desk's people (Olga
+organizes, Sam keeps score, Oscar is nobody in particular)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from tests.web.api import token_client
+from tests.web.public import Capture, Spring, build_spring
 
 
 @pytest.fixture
@@ -34,3 +36,36 @@ def api(ana: User) -> APIClient:
 @pytest.fixture
 def anon() -> APIClient:
     return APIClient()
+
+
+@pytest.fixture
+def olga(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("olga", password="x")
+
+
+@pytest.fixture
+def sam(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("sam", password="x")
+
+
+@pytest.fixture
+def oscar(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("oscar", password="x")
+
+
+# ------------------------------------------------------------- the public pages' Spring Open
+
+
+@pytest.fixture
+def organizer(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("olga", password="x")
+
+
+@pytest.fixture
+def capture(django_capture_on_commit_callbacks: Capture) -> Capture:
+    return django_capture_on_commit_callbacks
+
+
+@pytest.fixture
+def spring(organizer: User, capture: Capture) -> Spring:
+    return build_spring(organizer, capture)

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.web.a11y import assert_accessible, check_page, contrast, suit_contrast
-from tests.web.test_public_pages import (
+from tests.web.public import (
     NAMES,
     Capture,
     Spring,

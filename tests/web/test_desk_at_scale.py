@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
-from tests.web.test_desk import Capture, desk, finish_table, html, logged_in, new_tournament
+from tests.web.desk import HTMX, Capture, desk, finish_table, html, logged_in, new_tournament
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr
 from tournaments.desk import rows as desk_rows
@@ -22,21 +22,6 @@ from tournaments.desk import rows as desk_rows
 pytestmark = pytest.mark.django_db
 
 TWELVE = [f"Player {n:02d}" for n in range(1, 13)]
-
-
-@pytest.fixture
-def olga(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("olga", password="x")
-
-
-@pytest.fixture
-def sam(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("sam", password="x")
-
-
-@pytest.fixture
-def oscar(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("oscar", password="x")
 
 
 @pytest.fixture(autouse=True)
@@ -173,8 +158,6 @@ def test_a_printed_code_has_its_tables_name(olga: User) -> None:
 
 
 # ----------------------------------------------------------------------------- htmx answers
-
-HTMX = {"HX-Request": "true"}
 
 
 def version_of(tid: uuid.UUID, user: User) -> int:

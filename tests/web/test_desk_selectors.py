@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.contrib.auth.models import User
 
-from tests.web.test_desk import desk, html, logged_in, new_tournament, summary
+from tests.web.desk import HTMX, desk, html, logged_in, new_tournament, summary
 from tournaments import services as t
 from tournaments.desk import selectors
 from tournaments.desk.views import players as player_views
@@ -16,17 +16,6 @@ from tournaments.desk.views import players as player_views
 pytestmark = pytest.mark.django_db
 
 TWELVE = [f"Player {n:02d}" for n in range(1, 13)]
-HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def olga(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("olga", password="x")
-
-
-@pytest.fixture
-def sam(django_user_model: type[User]) -> User:
-    return django_user_model.objects.create_user("sam", password="x")
 
 
 def test_roles_are_per_user_and_per_tournament(olga: User, sam: User) -> None:

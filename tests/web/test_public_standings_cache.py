@@ -20,13 +20,11 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django_htmx.middleware import HtmxDetails
 
-from tournaments import services as t
-from tournaments.public import standings_page, views
-
-from .test_public_pages import (
+from tests.web.public import (
     NAMES,
     Capture,
     Spring,
+    confirmed,
     finish_round_two,
     logged_in,
     new_tournament,
@@ -35,19 +33,12 @@ from .test_public_pages import (
     rows_of,
     text,
 )
-from .test_public_pages import capture as capture  # noqa: F401 (fixtures)
-from .test_public_pages import organizer as organizer  # noqa: F401
-from .test_public_pages import spring as spring  # noqa: F401
+from tournaments import services as t
+from tournaments.public import standings_page, views
 
 pytestmark = pytest.mark.django_db
 
 CSRF_HEADER = re.compile(r"hx-headers='\{\"X-CSRFToken\": \"[^\"]+\"\}'")
-
-
-def confirmed(html: str) -> int:
-    found = re.search(r"Standings after (\d+) confirmed table result", text(html))
-    assert found, "the standings caption"
-    return int(found[1])
 
 
 def test_a_second_visit_is_served_from_one_query(

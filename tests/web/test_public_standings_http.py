@@ -28,15 +28,18 @@ from django.utils.text import compress_string
 from django_htmx.middleware import HtmxDetails
 
 from config.middleware import PersonalNeverPublic
+from tests.web.public import (
+    NAMES,
+    Capture,
+    Spring,
+    confirmed,
+    finish_round_two,
+    logged_in,
+    new_tournament,
+)
 from tournaments import services as t
 from tournaments.models import TournamentProjection
 from tournaments.public import conditional, standings_page, views
-
-from .test_public_pages import NAMES, Capture, Spring, finish_round_two, logged_in, new_tournament
-from .test_public_pages import capture as capture  # noqa: F401 (fixtures)
-from .test_public_pages import organizer as organizer  # noqa: F401
-from .test_public_pages import spring as spring  # noqa: F401
-from .test_public_standings_cache import confirmed
 
 pytestmark = pytest.mark.django_db
 
