@@ -1,0 +1,296 @@
+"""Decisions: an action checked against the state, giving the event to append or a
+:class:`Refusal` with a code and the organizer's words."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tournaments.domain.state import (
+    CHECKED_IN,
+    CONFIRMATION_MODES,
+    DROPPED,
+    MAX_NAME,
+    ORGANIZER,
+    PAIRED,
+    PAIRING_CHANGED,
+    PAIRING_MODES,
+    PUBLISH_MODES,
+    REGISTERED,
+    REINSTATED,
+    RESULT_CONFIRMED,
+    ROLES,
+    ROUND1_METHODS,
+    ROUND_CLOSED,
+    SCHEDULED,
+    SCOREKEEPER,
+    UNDOABLE,
+    Player,
+    Refusal,
+    Round,
+    Table,
+    TournamentState,
+)
+
+MAX_TOURNAMENT_NAME = 200
+
+
+def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str]) -> None:
+    """Refuse settings a tournament cannot run with."""
+    name = str(settings.get("name", "")).strip()
+    if not name:
+        raise Refusal("bad_settings", "a tournament needs a name")
+    if len(name) > MAX_TOURNAMENT_NAME:
+        raise Refusal(
+            "bad_settings", f"a tournament's name has at most {MAX_TOURNAMENT_NAME} characters"
+        )
+    try:
+        datetime.date.fromisoformat(str(settings.get("date", "")))
+    except ValueError:
+        raise Refusal(
+            "bad_settings", f"{settings.get('date')!r} is not a date (YYYY-MM-DD)"
+        ) from None
+    hidden = settings.get("standings_hidden_from")
+    if hidden is not None and (type(hidden) is not int or hidden < 1):
+        raise Refusal("bad_settings", "standings are hidden from a round number, 1 or more")
+    bye = settings.get("bye_points")
+    if bye is not None and (isinstance(bye, bool) or not isinstance(bye, int | float) or bye < 0):
+        raise Refusal("bad_settings", "points for a bye are a number, 0 or more")
+    tiebreaks = list(settings.get("tiebreaks", ()))
+    if len(set(tiebreaks)) != len(tiebreaks):
+        raise Refusal("bad_settings", "each tie-break is listed once")
+    rounds = settings.get("rounds")
+    if type(rounds) is not int or not 1 <= rounds <= 30:
+        raise Refusal("bad_settings", "the number of Swiss rounds is a whole number from 1 to 30")
+    if settings.get("game_type") not in set(known_game_types):
+        raise Refusal("bad_settings", f"unknown game type {settings.get('game_type')!r}")
+    for key, allowed in (
+        ("pairing", PAIRING_MODES),
+        ("publish", PUBLISH_MODES),
+        ("round1", ROUND1_METHODS),
+        ("confirmation", CONFIRMATION_MODES),
+    ):
+        if key in settings and settings[key] not in allowed:
+            raise Refusal(
+                "bad_settings", f"{key} is one of {', '.join(allowed)}, not {settings[key]!r}"
+            )
+
+
+def decide_register(
+    state: TournamentState, names: Sequence[str], ratings: Sequence[int | None] | None = None
+) -> list[dict[str, Any]]:
+    """``player_registered`` events for new players (late if the tournament has begun)."""
+    if state.status == "finished":
+        raise Refusal("tournament_finished", "the tournament is finished")
+    cleaned = [" ".join(str(n).split()) for n in names]
+    if not cleaned:
+        raise Refusal("bad_players", "give at least one name")
+    seen: set[str] = set()
+    for name in cleaned:
+        if not name:
+            raise Refusal("bad_players", "a player needs a name (one of the names is empty)")
+        if len(name) > MAX_NAME:
+            raise Refusal(
+                "bad_players", f"a name has at most {MAX_NAME} characters: {name[:20]}..."
+            )
+        if state.by_name(name) is not None or name.casefold() in seen:
+            raise Refusal(
+                "duplicate_player",
+                f"there is already a player named {name}; add something to tell them apart "
+                f"(e.g. {name} B.)",
+            )
+        seen.add(name.casefold())
+    late = bool(state.rounds)
+    start = len(state.players) + 1
+    return [
+        {
+            "player": f"P{start + i}",
+            "name": name,
+            "rating": None if ratings is None else ratings[i],
+            "late": late,
+        }
+        for i, name in enumerate(cleaned)
+    ]
+
+
+def decide_player_change(state: TournamentState, player_id: str, kind: str) -> dict[str, Any]:
+    player = state.player(player_id)
+    if kind == CHECKED_IN and player.checked_in:
+        raise Refusal("already_done", f"{player.name} is already checked in")
+    if kind == DROPPED and player.dropped:
+        raise Refusal("already_done", f"{player.name} has already dropped")
+    if kind == REINSTATED and not player.dropped:
+        raise Refusal("already_done", f"{player.name} has not dropped")
+    return {"player": player_id}
+
+
+def decide_role(
+    state: TournamentState, user_id: int, username: str, role: str, grant: bool
+) -> dict[str, Any]:
+    if role not in ROLES:
+        raise Refusal("bad_role", f"a role is {' or '.join(ROLES)}, not {role!r}")
+    has = state.has_role(user_id, role)
+    if grant and has:
+        raise Refusal("already_done", f"{username} is already a {role}")
+    if not grant and not has:
+        raise Refusal("already_done", f"{username} is not a {role}")
+    if not grant and role == ORGANIZER:
+        others = [
+            uid for uid, roles in state.roles.items() if ORGANIZER in roles and uid != user_id
+        ]
+        if not others:
+            raise Refusal("last_organizer", "a tournament keeps at least one organizer")
+    return {"user_id": user_id, "username": username, "role": role}
+
+
+def seated_players(state: TournamentState) -> list[Player]:
+    """Who is seated in the next round: not dropped, and checked in if the tournament checks in."""
+    check_in = state.config.check_in
+    return [p for p in state.players.values() if not p.dropped and (p.checked_in or not check_in)]
+
+
+def check_can_pair(state: TournamentState, number: int) -> None:
+    """Refuse pairing round ``number`` unless the previous one is complete."""
+    if state.status == "finished":
+        raise Refusal("tournament_finished", "the tournament is finished")
+    expected = len(state.rounds) + 1
+    if number != expected:
+        raise Refusal("wrong_round", f"the next round to pair is round {expected}, not {number}")
+    if number > state.config.rounds:
+        raise Refusal(
+            "no_more_rounds", f"the tournament has {state.config.rounds} rounds; finish it instead"
+        )
+    last = state.last_round
+    if last is not None and last.status != "closed":
+        if last.status == "proposed":
+            raise Refusal(
+                "round_not_published", f"round {last.number} is proposed but not published yet"
+            )
+        missing = last.missing
+        if missing:
+            raise Refusal(
+                "results_missing",
+                f"round {last.number} is not complete: table"
+                f"{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
+                f"{'have' if len(missing) > 1 else 'has'} no confirmed result yet",
+            )
+        raise Refusal("round_not_closed", f"close round {last.number} first")
+
+
+def decide_swap(state: TournamentState, number: int, a: str, b: str) -> list[list[str]]:
+    """The tables of a proposed round after swapping two players (or two seats)."""
+    rnd = state.round(number)
+    if rnd.status != "proposed":
+        raise Refusal("round_published", f"round {number} is published; its tables are final")
+    if a == b:
+        raise Refusal("bad_swap", "choose two different players")
+    tables = [list(t.seats) for t in rnd.tables]
+    byes = list(rnd.byes)
+    spots = []
+    for who in (a, b):
+        name = state.player(who).name
+        where = next(
+            ((ti, si) for ti, seats in enumerate(tables) for si, p in enumerate(seats) if p == who),
+            None,
+        )
+        if where is None:
+            if who in byes:
+                raise Refusal("bad_swap", f"{name} has the bye; swap players seated at tables")
+            raise Refusal("bad_swap", f"{name} is not seated in round {number}")
+        spots.append(where)
+    (ta, sa), (tb, sb) = spots
+    tables[ta][sa], tables[tb][sb] = tables[tb][sb], tables[ta][sa]
+    return tables
+
+
+def check_publish(state: TournamentState, number: int) -> Round:
+    rnd = state.round(number)
+    if rnd.status != "proposed":
+        raise Refusal("round_published", f"round {number} is already published")
+    return rnd
+
+
+def check_confirm(
+    state: TournamentState, number: int, table_number: int, user_id: int | None, staff: bool
+) -> Table:
+    rnd = state.round(number)
+    table = rnd.table(table_number)
+    if table.result is None:
+        raise Refusal("no_result", f"table {table_number} of round {number} has no result yet")
+    if table.confirmed:
+        raise Refusal("already_done", f"table {table_number} of round {number} is confirmed")
+    if rnd.status == "closed":
+        raise Refusal("round_closed", f"round {number} is closed")
+    entered = user_id is not None and user_id in table.entered_by
+    organizer = staff or state.has_role(user_id, ORGANIZER)
+    scorekeeper = state.has_role(user_id, SCOREKEEPER)
+    mode = state.config.confirmation
+    if mode == "second_person" and entered:
+        raise Refusal(
+            "second_person_required",
+            "this table's result must be confirmed by someone who did not enter it",
+        )
+    if not organizer and not (scorekeeper and not entered):
+        raise Refusal(
+            "forbidden",
+            "an organizer confirms results, or a scorekeeper who did not enter the table",
+        )
+    return table
+
+
+def check_close(state: TournamentState, number: int) -> Round:
+    rnd = state.round(number)
+    if rnd.status == "closed":
+        raise Refusal("already_done", f"round {number} is closed")
+    if rnd.status == "proposed":
+        raise Refusal("round_not_published", f"round {number} is not published yet")
+    missing = rnd.missing
+    if missing:
+        raise Refusal(
+            "results_missing",
+            f"round {number} cannot close: table{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(map(str, missing))} {'have' if len(missing) > 1 else 'has'} "
+            "no confirmed result yet",
+        )
+    return rnd
+
+
+def check_finish(state: TournamentState) -> None:
+    if state.status == "finished":
+        raise Refusal("already_done", "the tournament is already finished")
+    last = state.last_round
+    if last is not None and last.status != "closed":
+        raise Refusal("round_not_closed", f"close round {last.number} first")
+
+
+def check_undo(
+    state: TournamentState, events: Sequence[tuple[int, str, Mapping[str, Any]]], version: int
+) -> str:
+    """Refuse undoing an event that cannot be undone now; return its type."""
+    target = next(((v, k, d) for v, k, d in events if v == version), None)
+    if target is None:
+        raise Refusal("bad_undo", f"there is no action at version {version}")
+    _, kind, data = target
+    if version in state.undone:
+        raise Refusal("bad_undo", f"the action at version {version} is already undone")
+    if kind not in UNDOABLE:
+        raise Refusal("bad_undo", f"{kind.replace('_', ' ')} cannot be undone")
+    later_rounds = [r for r in state.rounds]
+    if kind == REGISTERED:
+        who = data["player"]
+        if any(who in t.seats for r in later_rounds for t in r.tables) or any(
+            who in r.byes for r in later_rounds
+        ):
+            raise Refusal("bad_undo", f"{data['name']} has been seated; drop them instead")
+    if kind in (PAIRED, PAIRING_CHANGED, SCHEDULED):
+        number = data["round"]
+        if number <= len(state.rounds) and state.rounds[number - 1].status != "proposed":
+            raise Refusal("bad_undo", f"round {number} is published; its pairing is final")
+    if kind == RESULT_CONFIRMED:
+        number = data["round"]
+        if state.rounds[number - 1].status == "closed":
+            raise Refusal("bad_undo", f"round {number} is closed; undo its closing first")
+    if kind == ROUND_CLOSED and len(state.rounds) > data["round"]:
+        raise Refusal("bad_undo", f"round {data['round'] + 1} is already paired")
+    return kind

@@ -1,0 +1,195 @@
+"""What a tournament is at a version: its settings, players, rounds and roles (pure data), the
+event kinds and the refusal a decision raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+CREATED: Final = "tournament_created"
+SETTINGS_CHANGED: Final = "settings_changed"
+REGISTERED: Final = "player_registered"
+CHECKED_IN: Final = "player_checked_in"
+DROPPED: Final = "player_dropped"
+REINSTATED: Final = "player_reinstated"
+ROLE_GRANTED: Final = "role_granted"
+ROLE_REVOKED: Final = "role_revoked"
+PAIRED: Final = "round_paired"
+PAIRING_CHANGED: Final = "pairing_changed"
+PUBLISHED: Final = "round_published"
+SCHEDULED: Final = "pairing_scheduled"
+RESULT_RECORDED: Final = "result_recorded"
+RESULT_WITHDRAWN: Final = "result_withdrawn"
+RESULT_CONFIRMED: Final = "result_confirmed"
+ROUND_CLOSED: Final = "round_closed"
+FINISHED: Final = "tournament_finished"
+UNDONE: Final = "action_undone"
+
+ORGANIZER, SCOREKEEPER = "organizer", "scorekeeper"
+ROLES: Final = (ORGANIZER, SCOREKEEPER)
+
+PAIRING_MODES: Final = ("manual", "auto", "scheduled")
+PUBLISH_MODES: Final = ("manual", "auto")
+ROUND1_METHODS: Final = ("random", "order", "rating")
+CONFIRMATION_MODES: Final = ("auto", "organizer", "second_person")
+"""auto: a finished game's result counts at once. organizer: an organizer confirms it, or a
+scorekeeper who did not enter that game. second_person: someone (organizer or scorekeeper) who
+did not enter that game must confirm it."""
+
+UNDOABLE: Final = frozenset(
+    {
+        REGISTERED,
+        CHECKED_IN,
+        DROPPED,
+        REINSTATED,
+        ROLE_GRANTED,
+        ROLE_REVOKED,
+        PAIRED,
+        PAIRING_CHANGED,
+        SCHEDULED,
+        RESULT_CONFIRMED,
+        ROUND_CLOSED,
+        FINISHED,
+        SETTINGS_CHANGED,
+    }
+)
+
+MAX_NAME = 100
+
+
+class Refusal(Exception):
+    """An action the tournament's rules do not allow now, in the organizer's words."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Settings:
+    name: str
+    date: str
+    rounds: int
+    game_type: str
+    scoring: str = "scaled"
+    tiebreaks: tuple[str, ...] = ("victory_points", "opponents_average", "first_places")
+    pairing: str = "manual"
+    publish: str = "manual"
+    round1: str = "random"
+    confirmation: str = "organizer"
+    check_in: bool = True
+    bye_points: float | None = None
+    seed: int = 0
+    standings_hidden_from: int | None = None
+    """From this round on the public does not see the standings, until they are revealed."""
+    standings_revealed: bool = False
+    downloads_released: bool = False
+    """CSV and record downloads are public once the organizer releases them."""
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    order: int
+    rating: int | None = None
+    late: bool = False
+    checked_in: bool = False
+    dropped: bool = False
+
+
+@dataclass
+class Placement:
+    player: str
+    place: int
+    victory_points: int
+    last_round: int
+
+
+@dataclass
+class Table:
+    number: int
+    seats: tuple[str, ...]
+    game: str | None = None
+    result: tuple[Placement, ...] | None = None
+    result_version: int | None = None
+    entered_by: tuple[int, ...] = ()
+    confirmed_by: int | None = None
+    confirmed: bool = False
+
+
+@dataclass
+class Round:
+    number: int
+    status: str  # proposed | published | closed
+    tables: list[Table]
+    byes: tuple[str, ...]
+    method: str
+    seed: int
+    cost: dict[str, Any] = field(default_factory=dict)
+    lower_bound: float = 0.0
+    notes: tuple[dict[str, Any], ...] = ()
+    """Codes with parameters (:mod:`tournaments.notes` turns them into words)."""
+    scheduled_at: str | None = None
+    details: list[dict[str, Any]] = field(default_factory=list)
+    """Per table: standing spread, points spread, pairs who met before (transparency)."""
+
+    def table(self, number: int) -> Table:
+        for table in self.tables:
+            if table.number == number:
+                return table
+        raise Refusal("unknown_table", f"round {self.number} has no table {number}")
+
+    @property
+    def missing(self) -> list[int]:
+        """Tables whose result does not count yet."""
+        return [t.number for t in self.tables if not t.confirmed]
+
+
+@dataclass
+class TournamentState:
+    version: int = 0
+    settings: Settings | None = None
+    status: str = "registration"  # registration | running | finished
+    players: dict[str, Player] = field(default_factory=dict)
+    roles: dict[int, set[str]] = field(default_factory=dict)
+    usernames: dict[int, str] = field(default_factory=dict)
+    rounds: list[Round] = field(default_factory=list)
+    undone: set[int] = field(default_factory=set)
+    scheduled: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def config(self) -> Settings:
+        if self.settings is None:
+            raise Refusal("not_found", "this stream is not a tournament")
+        return self.settings
+
+    def player(self, player_id: str) -> Player:
+        try:
+            return self.players[player_id]
+        except KeyError:
+            raise Refusal("unknown_player", f"there is no player {player_id!r}") from None
+
+    def round(self, number: int) -> Round:
+        if not 1 <= number <= len(self.rounds):
+            raise Refusal("unknown_round", f"round {number} has not been paired")
+        return self.rounds[number - 1]
+
+    @property
+    def last_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def by_name(self, name: str) -> Player | None:
+        folded = name.strip().casefold()
+        return next((p for p in self.players.values() if p.name.casefold() == folded), None)
+
+    def has_role(self, user_id: int | None, role: str) -> bool:
+        return user_id is not None and role in self.roles.get(user_id, set())
+
+    def table_of_game(self, game_id: str) -> tuple[Round, Table] | None:
+        for rnd in self.rounds:
+            for table in rnd.tables:
+                if table.game == game_id:
+                    return rnd, table
+        return None
