@@ -1,4 +1,4 @@
-"""Server time to answer one tap on the scorekeeper's table page (games/views_table.py).
+"""Server time to answer one tap on the scorekeeper's table page (games/table/).
 
     .venv/bin/python benchmarks/table_tap.py [--taps 300] [--warmup 30] [--seed 11]
 

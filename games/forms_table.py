@@ -1,4 +1,4 @@
-"""Forms of the scorekeeper's table page (games/views_table.py): they parse what a tap posts.
+"""Forms of the scorekeeper's table page (games/table/): they parse what a tap posts.
 
 They only read the request. Whether a deal, a pick or a card is allowed is the referee's
 business (engine/referee.py, reached through games.services): a form never repeats a rule, so a

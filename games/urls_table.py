@@ -1,18 +1,18 @@
-"""Scorekeeper pages: entering a table (games/views_table.py, docs/scorekeeping.md)."""
+"""Scorekeeper pages: entering a table (games/table/, docs/scorekeeping.md)."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games import views_table
+from games.table import views as table_views
 
 app_name = "table"
 urlpatterns: list[URLPattern] = [
-    path("<uuid:game_id>/", views_table.enter, name="enter"),
-    path("<uuid:game_id>/deal/", views_table.deal, name="deal"),
-    path("<uuid:game_id>/pick/", views_table.pick, name="pick"),
-    path("<uuid:game_id>/play/", views_table.play, name="play"),
-    path("<uuid:game_id>/take/", views_table.take, name="take"),
-    path("<uuid:game_id>/undo/", views_table.undo, name="undo"),
-    path("<uuid:game_id>/results/", views_table.results, name="results"),
+    path("<uuid:game_id>/", table_views.enter, name="enter"),
+    path("<uuid:game_id>/deal/", table_views.deal, name="deal"),
+    path("<uuid:game_id>/pick/", table_views.pick, name="pick"),
+    path("<uuid:game_id>/play/", table_views.play, name="play"),
+    path("<uuid:game_id>/take/", table_views.take, name="take"),
+    path("<uuid:game_id>/undo/", table_views.undo, name="undo"),
+    path("<uuid:game_id>/results/", table_views.results, name="results"),
 ]

@@ -22,7 +22,7 @@ from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, RoundStarted
 from engine.referee import legal_cards
 from engine.replay import step
 from engine.state import GameState, Phase
-from games.views_table import coin_words
+from games.table.presenters import coin_words
 from tests.web.a11y import check_page
 
 if TYPE_CHECKING:

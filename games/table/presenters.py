@@ -1,39 +1,12 @@
-"""The scorekeeper's table page: enter a game tap by tap (docs/scorekeeping.md).
-
-Thin typed function views: parse the request (games/forms_table.py), call a service
-(games/services/), render. Every action is a POST carrying the version the page was rendered
-at and a fresh idempotency key; with htmx the answer is the table panel (a partial of
-templates/table/enter.html) plus the turn banner out of band, without JavaScript it is a
-POST/redirect/GET. Refusals come back as the rulebook words them, with the state unchanged:
-
-* ``Refused`` (a rule): 422, the message above the controls;
-* ``Conflict`` (someone else changed the table): 409, the table as it stands now;
-* ``NotAllowed``: 403 page. The page shows the hand to be played, so it is also refused (403)
-  to anyone who is not one of the game's officials (games/hands.py), even where the game's
-  policy lets them record plays.
-
-htmx is told to swap 403, 409 and 422 answers (templates/table/enter.html sets
-``htmx.config.responseHandling``), so the status codes stay truthful for every client.
-
-The rest of this module turns an engine state into what the templates show (plain dataclasses);
-it decides nothing: the legal moves come from engine.referee.
-"""
+"""What the scorekeeper's table page shows: an engine state turned into plain dataclasses for the
+templates. It decides nothing: the legal moves come from engine.referee."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import wraps
 from typing import Any
-
-from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
-from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 from engine.cards import (
     CARD_VALUE,
@@ -55,367 +28,18 @@ from engine.referee import (
 from engine.rules import Play, chef_taker, most_points, trick_winner
 from engine.snapshot import from_snapshot
 from engine.state import CompletedTrick, GameState, Phase
-from games import services
 from games.forms_table import (
     DEAL_PREFIX,
-    ActionForm,
-    DealForm,
-    PickForm,
-    PlayForm,
-    ResultsForm,
-    UndoForm,
     score_field,
     total_field,
 )
-from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
 from games.templatetags.cards import card_info
 
-CONFLICT = "Someone else changed this table; here it is as it stands now."
-KEY_REUSED = "This form was already sent (with other content); here is the table as it stands now."
-BAD_FORM = "The form arrived incomplete; here is the table as it stands now: tap again."
-HANDS_HIDDEN = (
-    "This page shows the players' hands: only the game's officials (its creator or staff; at a "
-    "tournament, its organizers and scorekeepers) enter it."
-)
-DEAL_STASH = "table-deal-{game_id}"
-"""Session key: the deal an undo took back, offered again by the deal form (one card wrong
-should not mean tapping all 40 again)."""
 
-
-class HtmxHttpRequest(HttpRequest):
-    """A request that went through django_htmx's middleware (for the type checker)."""
-
-    htmx: HtmxDetails
-
-
-View = Callable[..., HttpResponse]
-
-
-def table_login_required(view: View) -> View:
-    """Like login_required, back to the table page after the login; an htmx request whose
-    session expired is sent there as a whole page, not swapped into the panel."""
-
-    @wraps(view)
-    def wrapper(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        if request.user.is_authenticated:
-            return view(request, game_id)
-        back = request.path if request.method == "GET" else _page_url(game_id)
-        if request.htmx:
-            login = redirect_to_login(back)
-            return HttpResponseClientRedirect(login["Location"])
-        return redirect_to_login(back)
-
-    return wrapper
-
-
-# ----------------------------------------------------------------------------- views
-
-
-@table_login_required
-@require_GET
-def enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game = _load(request, game_id)
-    refusal = _write_refusal(game, request)
-    if refusal is not None:
-        return _forbidden(request, refusal)
-    return _render_table(request, game, keep=_stashed_deal(request, game_id))
-
-
-@table_login_required
-@require_POST
-def deal(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """round_started: the hands as tapped (the last one filled automatically) and the first
-    player."""
-    state = _state(_load(request, game_id))
-    form = DealForm(request.POST, players=state.players, cards=deck(state.suits))
-    keep = {"deal": form.assignments(), "deal_round": request.POST.get("round", "")}
-    keep["first_player"] = request.POST.get("first_player", "")
-    if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
-    hands = form.hands()
-    # A deal an undo took back is offered once; from now on the posted one is what counts.
-    request.session.pop(DEAL_STASH.format(game_id=game_id), None)
-    event = {
-        "type": "round_started",
-        "round": form.cleaned_data["round"],
-        "first_player": form.cleaned_data["first_player"],
-        "hands": hands,
-    }
-    return _append(request, game_id, form, event, keep)
-
-
-@table_login_required
-@require_POST
-def pick(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """chef_chosen: a round-start Chef pick."""
-    form = PickForm(request.POST)
-    if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, status=422)
-    data = form.cleaned_data
-    event = {"type": "chef_chosen", "player": data["player"], "suit": data["suit"]}
-    return _append(request, game_id, form, event)
-
-
-@table_login_required
-@require_POST
-def play(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """card_played: the card tapped, with the coins set on the stepper."""
-    form = PlayForm(request.POST)
-    keep = {"coins": request.POST.get("coins", "0")}
-    if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
-    data = form.cleaned_data
-    event = {
-        "type": "card_played",
-        "player": data["player"],
-        "card": data["card"],
-        "coins": data["coins"],
-    }
-    return _append(request, game_id, form, event, keep)
-
-
-@table_login_required
-@require_POST
-def take(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """chef_taken: the Chef taken by the lowest card's player after a trick."""
-    form = PickForm(request.POST)
-    if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, status=422)
-    data = form.cleaned_data
-    event = {"type": "chef_taken", "player": data["player"], "suit": data["suit"]}
-    return _append(request, game_id, form, event)
-
-
-@table_login_required
-@require_POST
-def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """Retract the last entry (a correction that stays in the history)."""
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, status=422)
-    data = form.cleaned_data
-    _stash_deal_before_undo(request, game_id, data["version"])
-    return _write(
-        request,
-        game_id,
-        lambda: services.game_correct(
-            game_id=game_id,
-            expected_version=data["version"],
-            retract=1,
-            reason=data["reason"],
-            user=request.user,
-            idempotency_key=data["key"],
-        ),
-    )
-
-
-@table_login_required
-@require_http_methods(["GET", "POST"])
-def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """Results only: the three round scores of each player, as on a paper score sheet."""
-    game = _load(request, game_id)
-    players: list[str] = list(game.players)
-    errors: list[str] = []
-    form = ResultsForm(request.POST if request.method == "POST" else None, players=players)
-    status = 200
-    if request.method == "GET":
-        refusal = _write_refusal(game, request)
-        if refusal is not None:
-            return _forbidden(request, refusal)
-    elif not form.is_valid():
-        errors, status = form.messages(), 422
-    else:
-        try:
-            services.game_enter_results(
-                game_id=game_id,
-                expected_version=form.cleaned_data["version"],
-                scores=form.scores(),
-                totals=form.totals(),
-                user=request.user,
-                idempotency_key=form.cleaned_data["key"],
-            )
-        except services.NotAllowed as refusal:
-            return _forbidden(request, refusal.message)
-        except services.GameNotFound:
-            raise Http404("there is no such game") from None
-        except services.Conflict:
-            errors, status = [CONFLICT], 409
-            game = _load(request, game_id)
-        except services.KeyReused:
-            errors, status = [KEY_REUSED], 409
-            game = _load(request, game_id)
-        except services.GameError as refused:
-            errors, status = [refused.message], 422
-        else:
-            return _see_other(_page_url(game_id))
-    context = {
-        "game": game,
-        "game_id": game_id,
-        "names": ", ".join(players),
-        "rows": _results_rows(players, request.POST if request.method == "POST" else {}),
-        "errors": errors,
-        "version": game.version,
-        "key": uuid.uuid4(),
-        "closed": _results_closed(game),
-    }
-    return render(request, "table/results.html", context, status=status)
-
-
-# ----------------------------------------------------------------------------- plumbing
-
-
-def _page_url(game_id: uuid.UUID) -> str:
-    return reverse("table:enter", args=[game_id])
-
-
-def _see_other(url: str) -> HttpResponse:
-    response = HttpResponseRedirect(url)
-    response.status_code = 303  # POST/redirect/GET
-    return response
-
-
-def _load(request: HttpRequest, game_id: uuid.UUID) -> GameProjection:
-    try:
-        game = services.game_get(game_id=game_id, user=request.user)
-    except services.GameNotFound:
-        raise Http404("there is no such game") from None
-    if game.game_type != DEFAULT_GAME_TYPE:
-        raise Http404("this page enters Trick-n-Chef tables only")
-    return game
-
-
-def _state(game: GameProjection) -> GameState:
+def state_of(game: GameProjection) -> GameState:
+    """The game's state from its projection's snapshot (a new game has none yet)."""
     return from_snapshot(game.snapshot) if game.snapshot else GameState()
-
-
-def _write_refusal(game: GameProjection, request: HttpRequest) -> str | None:
-    """Why the user may not write this table (None if they may). The services enforce it on
-    every write; asking here as well spares a scorekeeper a page they could only be refused on.
-    """
-    try:
-        services.game_check_write(game_id=game.stream_id, user=request.user)
-    except services.NotAllowed as refusal:
-        return refusal.message
-    return None
-
-
-def _forbidden(request: HtmxHttpRequest, message: str) -> HttpResponse:
-    template = "table/forbidden.html"
-    if request.htmx and request.method == "POST":
-        template += "#panel"
-    return render(request, template, {"message": message}, status=403)
-
-
-def _append(
-    request: HtmxHttpRequest,
-    game_id: uuid.UUID,
-    form: ActionForm,
-    event: dict[str, Any],
-    keep: Mapping[str, Any] | None = None,
-) -> HttpResponse:
-    data = form.cleaned_data
-    return _write(
-        request,
-        game_id,
-        lambda: services.game_append(
-            game_id=game_id,
-            expected_version=data["version"],
-            events=[event],
-            user=request.user,
-            idempotency_key=data["key"],
-        ),
-        keep,
-    )
-
-
-def _write(
-    request: HtmxHttpRequest,
-    game_id: uuid.UUID,
-    call: Callable[[], services.GameChange],
-    keep: Mapping[str, Any] | None = None,
-) -> HttpResponse:
-    """Call the service; answer with the new table (htmx) or a redirect to it, or with the
-    refusal and the table unchanged."""
-    try:
-        call()
-    except services.NotAllowed as refusal:
-        return _forbidden(request, refusal.message)
-    except services.GameNotFound:
-        raise Http404("there is no such game") from None
-    except services.Conflict:
-        return _redisplay(request, game_id, notice=CONFLICT, keep=_deal_only(keep), status=409)
-    except services.KeyReused:
-        return _redisplay(request, game_id, notice=KEY_REUSED, keep=_deal_only(keep), status=409)
-    except services.GameError as refused:  # Refused: a rule, in the rulebook's words
-        return _redisplay(request, game_id, error=refused.message, keep=keep, status=422)
-    if request.htmx:
-        return _redisplay(request, game_id)
-    return _see_other(_page_url(game_id))
-
-
-def _deal_only(keep: Mapping[str, Any] | None) -> dict[str, Any]:
-    """After a conflict, a deal in progress is still worth showing (if the table still waits
-    for that round's deal); coins set for one player are not for the next."""
-    return {k: v for k, v in (keep or {}).items() if k in ("deal", "deal_round", "first_player")}
-
-
-def _redisplay(
-    request: HtmxHttpRequest,
-    game_id: uuid.UUID,
-    *,
-    error: str | None = None,
-    notice: str | None = None,
-    keep: Mapping[str, Any] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    """The table as it stands now, after a POST."""
-    game = _load(request, game_id)
-    if not keep:
-        keep = _stashed_deal(request, game_id)
-    return _render_table(request, game, error=error, notice=notice, keep=keep, status=status)
-
-
-def _render_table(
-    request: HtmxHttpRequest,
-    game: GameProjection,
-    *,
-    error: str | None = None,
-    notice: str | None = None,
-    keep: Mapping[str, Any] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    if not services.game_sees_hands(game=game, user=request.user):
-        return _forbidden(request, HANDS_HIDDEN)  # the page shows the hand to be played
-    context = table_context(game, error=error, notice=notice, keep=keep or {})
-    # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
-    swap = bool(request.htmx) and request.method == "POST"
-    template = "table/enter.html#swap" if swap else "table/enter.html"
-    return render(request, template, context, status=status)
-
-
-def _stash_deal_before_undo(request: HttpRequest, game_id: uuid.UUID, version: int) -> None:
-    """If the undo takes back a deal, keep its hands in the session for the deal form."""
-    game = _load(request, game_id)
-    if game.version != version or game.results_only:
-        return
-    state = _state(game)
-    if state.phase is not Phase.CHEF_PICK or state.picked:
-        return
-    seats = {card: state.seat[p] for p, hand in state.hands.items() for card in hand}
-    request.session[DEAL_STASH.format(game_id=game_id)] = {
-        "deal_round": state.round_no,
-        "first_player": state.first_player,
-        "deal": seats,
-    }
-
-
-def _stashed_deal(request: HttpRequest, game_id: uuid.UUID) -> dict[str, Any]:
-    stash = request.session.get(DEAL_STASH.format(game_id=game_id))
-    return dict(stash) if isinstance(stash, dict) else {}
-
-
-# ----------------------------------------------------------------------------- what the page shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,7 +165,7 @@ def table_context(
     notice: str | None = None,
     keep: Mapping[str, Any],
 ) -> dict[str, Any]:
-    state = _state(game)
+    state = state_of(game)
     players = list(state.players) or list(game.players)
     summary: dict[str, Any] = game.summary or {}
     void = game.status == GameProjection.Status.VOID
@@ -820,7 +444,7 @@ def _round_rows(players: Sequence[str], summary: Mapping[str, Any]) -> list[dict
     ]
 
 
-def _results_rows(players: Sequence[str], posted: Mapping[str, Any]) -> list[dict[str, Any]]:
+def results_rows(players: Sequence[str], posted: Mapping[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for seat, player in enumerate(players):
         rounds = [
@@ -840,7 +464,7 @@ def _results_rows(players: Sequence[str], posted: Mapping[str, Any]) -> list[dic
     return rows
 
 
-def _results_closed(game: GameProjection) -> str | None:
+def results_closed(game: GameProjection) -> str | None:
     """Why results cannot be entered for this game now (None if they can)."""
     if game.status == GameProjection.Status.VOID:
         return "This game was voided: nothing more can be recorded."
