@@ -4,11 +4,15 @@ Games recorded on their own follow the defaults (any logged-in user records play
 creator or staff void and publish it). An app that creates games for its own purposes (the
 tournaments app) registers a policy: it answers for its games, and may also add rules of its own
 (e.g. round 1's first player is seat 1 of the table). ``games`` never imports those apps.
+
+Such an app may also say where one of its games is played (``register_seating``): the table page
+shows it ("Club night · round 2 · table 3") and offers only the first player its policy accepts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 # The actions services ask about.
@@ -34,3 +38,33 @@ def decide(game: Any, user: Any, action: str, events: Sequence[Mapping[str, Any]
     """True if a registered policy took charge of (and allowed) the action; False if none did,
     so the defaults apply."""
     return any(policy(game, user, action, events) for policy in _policies)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Where a game is played, as the app that created it says."""
+
+    where: str
+    """In words: "Club night · round 2 · table 3"."""
+    first_player: str | None = None
+    """The only first player round 1 accepts (seat 1 of a tournament table); None: anyone."""
+
+
+Locator = Callable[[Any], Seating | None]
+"""``locator(game)``: the game's seating, or None if the game is not the locator's business."""
+
+_locators: list[Locator] = []
+
+
+def register_seating(locator: Locator) -> None:
+    if locator not in _locators:
+        _locators.append(locator)
+
+
+def seating(game: Any) -> Seating | None:
+    """Where the game is played (None for a game recorded on its own)."""
+    for locator in _locators:
+        found = locator(game)
+        if found is not None:
+            return found
+    return None

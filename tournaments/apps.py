@@ -16,6 +16,7 @@ class TournamentsConfig(AppConfig):
         from tournaments import services as tournament_services
 
         policy.register(gamepolicy.tournament_games)
+        policy.register_seating(gamepolicy.tournament_seating)
         game_status_changed.connect(_game_status_changed, dispatch_uid="tournaments.sync_game")
         services.register_rebuilder("tournaments", tournament_services.tournaments_rebuild)
         services.register_digest("tournament", tournament_services.tournaments_digest)

@@ -55,15 +55,31 @@ def tournament_games(
                 isinstance(event, Mapping)
                 and event.get("type") == "round_started"
                 and event.get("round") == 1
-                and event.get("first_player") != table.seats[0]
+                and event.get("first_player") != _first_player(table)
             ):
                 raise Refused(
-                    f"at this tournament table {table.seats[0]} (seat 1) is the first player "
+                    f"at this tournament table {_first_player(table)} (seat 1) is the first player "
                     "of round 1",
                     "bad_first_player",
                     index,
                 )
     return True
+
+
+def tournament_seating(game: Any) -> policy.Seating | None:
+    """Which tournament, round and table the game is, and round 1's first player (seat 1)."""
+    table = (
+        TournamentTable.objects.filter(game_id=game.stream_id).select_related("tournament").first()
+    )
+    if table is None:
+        return None
+    where = f"{table.tournament.name} · round {table.round} · table {table.number}"
+    return policy.Seating(where=where, first_player=_first_player(table))
+
+
+def _first_player(table: TournamentTable) -> str:
+    """Round 1's first player at a tournament table: seat 1, as the pairing set it."""
+    return str(table.seats[0])
 
 
 def _organizes(table: TournamentTable, user: Any) -> bool:

@@ -3,12 +3,14 @@ templates. It decides nothing: the legal moves come from engine.referee."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import (
+    CARD_SUIT,
     CARD_VALUE,
     COIN_STEP,
     DISH,
@@ -34,6 +36,7 @@ from games.forms_table import (
     total_field,
 )
 from games.models import GameProjection
+from games.policy import Seating
 from games.templatetags.cards import card_info
 
 
@@ -164,7 +167,9 @@ def table_context(
     error: str | None = None,
     notice: str | None = None,
     keep: Mapping[str, Any],
+    seating: Seating | None = None,
 ) -> dict[str, Any]:
+    """``seating``: where the game is played (games.policy.seating), if an app says so."""
     state = state_of(game)
     players = list(state.players) or list(game.players)
     summary: dict[str, Any] = game.summary or {}
@@ -174,6 +179,7 @@ def table_context(
         "game_id": game.stream_id,
         "version": game.version,
         "names": ", ".join(players),
+        "where": seating.where if seating else "",
         "void": void,
         "results_only": game.results_only,
         "error": error,
@@ -205,7 +211,7 @@ def table_context(
     )
     phase = state.phase
     if phase is Phase.ROUND_START:
-        context["deal"] = _deal_view(state, keep)
+        context["deal"] = _deal_view(state, keep, seating)
     elif phase is Phase.CHEF_PICK and state.expected is not None:
         suits = [SuitCount(s, 1) for s in legal_pick_suits(state)]
         context["pick"] = ChefView(state.expected, suits)
@@ -325,7 +331,7 @@ def _last_trick(state: GameState) -> TrickOutcome | None:
     )
 
 
-def _deal_view(state: GameState, keep: Mapping[str, Any]) -> DealView:
+def _deal_view(state: GameState, keep: Mapping[str, Any], seating: Seating | None) -> DealView:
     number = state.round_no + 1
     seats: dict[str, int] = {}
     if str(keep.get("deal_round", "")) == str(number):
@@ -343,10 +349,15 @@ def _deal_view(state: GameState, keep: Mapping[str, Any]) -> DealView:
         if seat in counts:
             counts[seat] += 1
     hands = [(i, p, counts[i]) for i, p in enumerate(state.players)]
-    # Round 1: anyone may start, but a tournament table starts with seat 1 (its policy refuses
-    # another first player), so seat 1 comes first and is preselected. Rounds 2 and 3: only the
-    # players tied for the most points (R3.1).
-    choices = list(state.players) if number == 1 else list(most_points(state.totals))
+    # Round 1: anyone may start (seat 1 first and preselected), unless the game's seating says
+    # who (a tournament table: seat 1; its policy refuses anyone else), so only what will be
+    # accepted is offered. Rounds 2 and 3: only the players tied for the most points (R3.1).
+    if number > 1:
+        choices = list(most_points(state.totals))
+    elif seating is not None and seating.first_player in state.players:
+        choices = [seating.first_player]
+    else:
+        choices = list(state.players)
     first = str(keep.get("first_player") or "")
     if first not in choices:
         first = choices[0]
@@ -384,6 +395,22 @@ def card_label(card: Card) -> str:
     """As the shared card drawing names it: "red burger 9, 3 stars"."""
     info = card_info(card)
     return str(info["label"])
+
+
+_CARD_CODE = re.compile(r"(?<![\w.])([A-Z]\d{1,2})(?!\w|\.\d)")
+"""A card's code as the engine writes it ("Y8"), not a rule number ("R4.3") nor part of a word."""
+
+
+def say_cards(message: str) -> str:
+    """A refusal in a scorekeeper's words: the card codes in the engine's message ("holds Y8, Y9")
+    become what the card is called ("holds yellow 8, yellow 9"). The engine's messages stay as
+    they are (the API and other clients read them); the page translates."""
+
+    def word(match: re.Match[str]) -> str:
+        code = match.group(1)
+        return describe(code) if code in CARD_SUIT else code
+
+    return _CARD_CODE.sub(word, message)
 
 
 def coin_words(coins: int) -> str:

@@ -37,7 +37,7 @@ from engine.cards import (
     deck,
 )
 from engine.state import Phase
-from games import services
+from games import policy, services
 from games.forms_table import (
     ActionForm,
     DealForm,
@@ -48,7 +48,13 @@ from games.forms_table import (
 )
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
-from games.table.presenters import results_closed, results_rows, state_of, table_context
+from games.table.presenters import (
+    results_closed,
+    results_rows,
+    say_cards,
+    state_of,
+    table_context,
+)
 
 CONFLICT = "Someone else changed this table; here it is as it stands now."
 KEY_REUSED = "This form was already sent (with other content); here is the table as it stands now."
@@ -225,7 +231,7 @@ def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
             errors, status = [KEY_REUSED], 409
             game = _load(request, game_id)
         except services.GameError as refused:
-            errors, status = [refused.message], 422
+            errors, status = [say_cards(refused.message)], 422
         else:
             return _see_other(_page_url(game_id))
     context = {
@@ -323,7 +329,7 @@ def _write(
     except services.KeyReused:
         return _redisplay(request, game_id, notice=KEY_REUSED, keep=_deal_only(keep), status=409)
     except services.GameError as refused:  # Refused: a rule, in the rulebook's words
-        return _redisplay(request, game_id, error=refused.message, keep=keep, status=422)
+        return _redisplay(request, game_id, error=say_cards(refused.message), keep=keep, status=422)
     if request.htmx:
         return _redisplay(request, game_id)
     return _see_other(_page_url(game_id))
@@ -362,7 +368,8 @@ def _render_table(
 ) -> HttpResponse:
     if not services.game_sees_hands(game=game, user=request.user):
         return _forbidden(request, HANDS_HIDDEN)  # the page shows the hand to be played
-    context = table_context(game, error=error, notice=notice, keep=keep or {})
+    seating = policy.seating(game)  # which tournament table, and who may play first
+    context = table_context(game, error=error, notice=notice, keep=keep or {}, seating=seating)
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"
     template = "table/enter.html#swap" if swap else "table/enter.html"

@@ -247,7 +247,7 @@ class TablePage:
         button = self.card_button(revoke.player, revoke.card, must_follow=revoke.led)
         with console.refusal(self.page, 422):
             button.click()
-        held = ", ".join(revoke.held)
+        held = ", ".join(describe(card) for card in revoke.held)  # "yellow 8", not "Y8"
         rule = (
             f"{revoke.player} must follow {revoke.led}: {revoke.led} was led and "
             f"{revoke.player} holds {held}"

@@ -31,7 +31,7 @@ from engine.summary import summarize
 from games import services
 from games.models import Event as StoredEvent
 from games.models import GameProjection
-from games.table.presenters import coin_words
+from games.table.presenters import coin_words, say_cards
 from games.table.views import CONFLICT
 from tests.web.a11y import assert_accessible
 
@@ -389,7 +389,10 @@ def test_an_illegal_card_is_refused_in_the_rules_words(client_in: Client, keeper
     led = state.led_suit
     assert led is not None
     held = ", ".join(
-        sorted((c for c in state.hands[player] if CARD_SUIT[c] == led), key=CARD_VALUE.__getitem__)
+        describe(c)  # in words ("yellow 8"), not the engine's codes ("Y8")
+        for c in sorted(
+            (c for c in state.hands[player] if CARD_SUIT[c] == led), key=CARD_VALUE.__getitem__
+        )
     )
     html = client_in.get(page(game_id)).content.decode()
     form = page_forms(html)["play"]
@@ -403,6 +406,14 @@ def test_an_illegal_card_is_refused_in_the_rules_words(client_in: Client, keeper
         assert f"{player} must follow {led}: {led} was led and {player} holds {held}" in said
         assert f"{player}'s turn: play a card" in said
         assert stored(game_id) == before
+
+
+def test_refusals_name_cards_in_words_not_rule_numbers() -> None:
+    said = say_cards("R4.3: ana must follow yellow: yellow was led and ana holds Y8, Y10.")
+    assert said == "R4.3: ana must follow yellow: yellow was led and ana holds yellow 8, yellow 10."
+    assert say_cards("G1 (R2) and B7; not XY9, Z3 or R11") == (
+        "green 1 (red 2) and blue 7; not XY9, Z3 or R11"
+    )
 
 
 def test_too_many_coins_are_refused(client_in: Client, keeper: User) -> None:
@@ -602,14 +613,17 @@ def test_only_the_tournaments_scorekeepers_enter_its_tables(
     assert response.status_code == 403
     assert_accessible(response.content.decode(), where="403")
     assert "Only this tournament's scorekeepers and organizers" in text(response.content.decode())
-    # The tournament's scorekeeper: seat 1 is offered first; another first player is refused.
+    # The tournament's scorekeeper: the page says which table it is, and offers seat 1 only as
+    # round 1's first player; another one (posted all the same) is refused.
     client.force_login(keeper)
     html = client.get(page(game_id)).content.decode()
+    assert "Club night · round 1 · table 1" in text(html)
     form = page_forms(html)["deal"]
     assert form.fields["first_player"] == seats[0]
-    events = simulate(2, 4, names=seats, first_player=seats[1])
+    assert form.choices["first_player"] == [seats[0]]
+    events = simulate(2, 4, names=seats, first_player=seats[0])
     action, data = tap_data(html, events[1], seats)
-    response = client.post(action, data, headers=HTMX)
+    response = client.post(action, {**data, "first_player": seats[1]}, headers=HTMX)
     assert response.status_code == 422
     assert f"{seats[0]} (seat 1) is the first player of round 1" in text(response.content.decode())
     # A tap by someone who lost the right meanwhile: a 403 (the panel, for htmx).
