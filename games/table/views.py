@@ -64,8 +64,8 @@ HANDS_HIDDEN = (
     "tournament, its organizers and scorekeepers) enter it."
 )
 DEAL_STASH = "table-deal-{game_id}"
-"""Session key: the deal an undo took back, offered again by the deal form (one card wrong
-should not mean tapping all 40 again)."""
+"""Session key: the deal an undo took back, or a deal the rules refused, offered again by the
+deal form until a deal is recorded (one card wrong should not mean tapping all 40 again)."""
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -119,15 +119,25 @@ def deal(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if not form.is_valid():
         return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
     hands = form.hands()
-    # A deal an undo took back is offered once; from now on the posted one is what counts.
-    request.session.pop(DEAL_STASH.format(game_id=game_id), None)
     event = {
         "type": "round_started",
         "round": form.cleaned_data["round"],
         "first_player": form.cleaned_data["first_player"],
         "hands": hands,
     }
-    return _append(request, game_id, form, event, keep)
+    response = _append(request, game_id, form, event, keep)
+    stash = DEAL_STASH.format(game_id=game_id)
+    if response.status_code < 400:
+        request.session.pop(stash, None)  # recorded: nothing left to offer again
+    elif response.status_code == 422:
+        # Refused (a rule, e.g. the first player): the deal stays on screen, and stays saved
+        # for a reload, as tapped; never 0/10 for every hand after one wrong choice.
+        request.session[stash] = {
+            "deal_round": form.cleaned_data["round"],
+            "first_player": form.cleaned_data["first_player"],
+            "deal": {card: seat for card, seat in form.assignments().items()},
+        }
+    return response
 
 
 @table_login_required

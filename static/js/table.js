@@ -7,7 +7,10 @@
  *   last one gets the cards left (games/forms_table.py does the same on the server). The deal in
  *   progress lives in the form's selects and, in case the page is reloaded, in localStorage.
  * - The coins: a -2 / +2 stepper over the coin select; each card shows its value in the trick.
- * - After an htmx swap: focus goes to the new controls' heading (without scrolling).
+ * - After an htmx swap: focus goes to the new controls' heading (without scrolling); the hand
+ *   (or the controls) stays where it was on the screen, under the thumb, unless the kind of tap
+ *   changed (then the trick comes into view); the panel opts out of Chrome's scroll anchoring
+ *   (static/css/table.css), which jumped to the page's bottom.
  */
 (function () {
   "use strict";
@@ -64,6 +67,8 @@
     radios.forEach(function (r) { r.addEventListener("change", update); });
 
     restore();
+    dealToFirstShort();
+    if (slots.some(function (s) { return s.select.value !== ""; })) save();
     update();
 
     function dealer() {
@@ -109,6 +114,16 @@
       fillLast();
       update();
       save();
+    }
+
+    function dealToFirstShort() {
+      // After a reload or a refusal the deal is back as tapped: deal on to the first hand
+      // that is not full (seat 1's hand may be), so the next tap is not ignored.
+      var c = counts();
+      var d = dealer();
+      if (d !== null && c[d] < HAND) return;
+      var next = radios.find(function (r) { return c[r.value] < HAND; });
+      if (next) next.checked = true;
     }
 
     function fillLast() {
@@ -174,11 +189,13 @@
     }
   }
 
-  function forgetDeals(root) {
-    // No deal form on the page: any deal kept for this game is done with.
+  function forgetDeals() {
+    // No deal form on the page: any deal kept for this game is done with. The whole page is
+    // asked, not the piece just swapped in (the turn banner, swapped out of band, holds no
+    // deal form: asking it forgot the deal a refusal had just shown again).
     var table = document.querySelector(".tbl[data-game]");
     var s = store();
-    if (!table || !s || root.querySelector("[data-deal]")) return;
+    if (!table || !s || document.querySelector("[data-deal]")) return;
     var prefix = "tnc-deal-" + table.dataset.game + "-";
     for (var i = s.length - 1; i >= 0; i--) {
       var k = s.key(i);
@@ -228,10 +245,45 @@
   function init(root) {
     each(root, "[data-deal]:not([data-enhanced])", enhanceDeal);
     each(root, "[data-play]:not([data-enhanced])", enhancePlay);
-    forgetDeals(root);
+    forgetDeals();
   }
 
   var lastPhase = null;
+  var pinned = null; // where the thumb was before a swap: {selector, top}
+
+  function thumbMark(root) {
+    // What the next tap aims at: the hand of cards, else the current controls.
+    var selectors = [".tbl-hand", ".tbl-action"];
+    for (var i = 0; i < selectors.length; i++) {
+      var el = root.querySelector(selectors[i]);
+      if (el) return { selector: selectors[i], el: el };
+    }
+    return null;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "table-panel") return;
+    var mark = thumbMark(target);
+    pinned = mark ? { selector: mark.selector, top: mark.el.getBoundingClientRect().top } : null;
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    // Right after the swap, before the page is painted (htmx:load comes after the settle):
+    // the same kind of tap next, so the controls stay put.
+    var panel = document.getElementById("table-panel");
+    if (panel && panel.dataset.phase === lastPhase) keepUnderThumb(panel);
+    pinned = null;
+  });
+
+  function keepUnderThumb(panel) {
+    // The panel was replaced: scroll by what the same controls moved, so they stay where the
+    // thumb is (the trick growing above the hand, a longer refusal, the Undo button's label).
+    if (!pinned) return;
+    var el = panel.querySelector(pinned.selector) || panel.querySelector(".tbl-action");
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - pinned.top);
+    pinned = null;
+  }
 
   document.addEventListener("DOMContentLoaded", function () {
     var panel = document.getElementById("table-panel");
@@ -249,11 +301,10 @@
     var heading = elt.querySelector("#action-h");
     var refusal = elt.querySelector("#table-refusal");
     if (heading) heading.focus({ preventScroll: true });
-    if (refusal) {
-      refusal.scrollIntoView({ block: "nearest" });
-    } else if (heading && elt.dataset.phase !== lastPhase) {
+    if (heading && elt.dataset.phase !== lastPhase) {
       (elt.querySelector("#trick-h") || heading).scrollIntoView({ block: "start" });
     }
+    if (refusal) refusal.scrollIntoView({ block: "nearest" });
     lastPhase = elt.dataset.phase;
   });
 })();

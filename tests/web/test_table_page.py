@@ -626,6 +626,11 @@ def test_only_the_tournaments_scorekeepers_enter_its_tables(
     response = client.post(action, {**data, "first_player": seats[1]}, headers=HTMX)
     assert response.status_code == 422
     assert f"{seats[0]} (seat 1) is the first player of round 1" in text(response.content.decode())
+    # The refused deal stays saved: a reload (without JavaScript too) shows it as tapped.
+    offered = page_forms(client.get(page(game_id)).content.decode())["deal"].fields
+    assert {k: v for k, v in offered.items() if k.startswith("deal-")} == {
+        k: v for k, v in data.items() if k.startswith("deal-")
+    }
     # A tap by someone who lost the right meanwhile: a 403 (the panel, for htmx).
     client.force_login(outsider)
     response = client.post(action, {**data, "first_player": seats[0]}, headers=HTMX)
