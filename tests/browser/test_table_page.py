@@ -71,6 +71,9 @@ def test_the_hand_stays_under_the_thumb_after_each_card(
         table.enter(event)
         after = page.evaluate(HAND_TOP)
         assert abs(after - before) <= 40, f"the hand moved from {before:.0f} to {after:.0f} px"
+    # Undo sits under the hand, and the view stays on the hand after undoing.
+    table.tap(page.get_by_role("button", name=starting("Undo last")).click)
+    expect(page.locator(".tbl-hand")).to_be_in_viewport()
 
 
 def test_a_refused_deal_stays_saved_and_a_reload_deals_on(

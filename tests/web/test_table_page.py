@@ -488,6 +488,19 @@ def test_undo_takes_back_the_last_card_with_a_reason(client_in: Client, keeper: 
     assert last.data == {"count": 1, "reason": "wrong card"}
 
 
+def test_undo_sits_under_the_current_controls(client_in: Client, keeper: User) -> None:
+    events = simulate(3, 4, names=NAMES)
+    game_id = new_game(keeper)
+    append(game_id, keeper, events[1:8])
+    said = text(client_in.get(page(game_id)).content.decode())
+    controls, undo, players = (
+        said.index(" plays a card"),
+        said.index("Correct a mistake"),
+        said.index("Players"),
+    )
+    assert controls < undo < players  # not below the players and the scores
+
+
 def test_undoing_a_deal_offers_it_again(client_in: Client, keeper: User) -> None:
     events = simulate(6, 4, names=NAMES)
     game_id = new_game(keeper)
