@@ -123,6 +123,8 @@ def test_a_refused_deal_stays_saved_and_a_reload_deals_on(
     with console.refusal(page, 422):
         page.get_by_role("button", name=whole("Confirm the deal")).click()
     expect(page.locator("#table-refusal")).to_contain_text("(seat 1) is the first player")
+    # Once htmx has settled (its htmx:load events, where the page's script runs, come then).
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
     saved = page.evaluate(
         "() => Object.keys(JSON.parse(localStorage.getItem("
         f"'tnc-deal-{table['game']}-1') || '{{}}')).length"
