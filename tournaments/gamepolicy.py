@@ -68,8 +68,11 @@ def tournament_games(
 
 def tournament_seating(game: Any) -> policy.Seating | None:
     """Which tournament, round and table the game is, and round 1's first player (seat 1)."""
-    table = (
-        TournamentTable.objects.filter(game_id=game.stream_id).select_related("tournament").first()
+    table = (  # asked at every render of the table page: not the tournament's big columns
+        TournamentTable.objects.filter(game_id=game.stream_id)
+        .select_related("tournament")
+        .only("round", "number", "seats", "tournament__name")
+        .first()
     )
     if table is None:
         return None
