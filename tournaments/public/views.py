@@ -23,7 +23,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django_htmx.middleware import HtmxDetails
 
-from games.services import GameNotFound, NotAllowed
+from games.services import GameNotFound
 from tournaments import selectors, services
 from tournaments.public import conditional
 from tournaments.public import standings_page as page
@@ -49,20 +49,19 @@ ROUND_POLL_SECONDS = 30
 # ----------------------------------------------------------------------------- reads
 
 
-def _tournament(tournament_id: uuid.UUID, request: HttpRequest) -> dict[str, Any]:
+def _read(
+    tournament_id: uuid.UUID, request: HttpRequest, *, standings: bool = False
+) -> services.TournamentRead:
+    """The tournament as this visitor may see it; with ``standings``, from the same read (None
+    while the organizer hides them from this visitor)."""
     try:
-        summary = services.tournament_get(tournament_id=tournament_id, user=request.user).summary
+        if standings:
+            return services.tournament_get_with_standings(
+                tournament_id=tournament_id, user=request.user
+            )
+        return services.tournament_get(tournament_id=tournament_id, user=request.user)
     except GameNotFound:
         raise Http404("There is no such tournament.") from None
-    return summary
-
-
-def _standings(tournament_id: uuid.UUID, request: HttpRequest) -> dict[str, Any] | None:
-    """The standings, or None while the organizer hides them from this user."""
-    try:
-        return services.tournament_standings(tournament_id=tournament_id, user=request.user)
-    except NotAllowed:
-        return None
 
 
 def _game_states(
@@ -125,8 +124,8 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
 
 
 def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
-    summary = _tournament(tournament_id, request)
-    data = _standings(tournament_id, request)
+    read = _read(tournament_id, request, standings=True)
+    summary, data = read.summary, read.standings
     leaders = standings_table(data).rows[:3] if data is not None and data["rows"] else ()
     settings = summary["settings"]
     preset = PRESETS.get(settings["scoring"])
@@ -150,7 +149,7 @@ def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
 
 def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) -> HttpResponse:
     """A round's tables (players in seat order), each game's progress and result, the byes."""
-    summary = _tournament(tournament_id, request)
+    summary = _read(tournament_id, request).summary
     rnd = find_round(summary, number)
     if rnd is None:  # not paired yet, or proposed and this user is not an organizer
         raise Http404(f"Round {number} has not been published.")
@@ -220,7 +219,8 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
 
 def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> HttpResponse:
     """One player's tournament: every round's table, seat, opponents and result."""
-    summary = _tournament(tournament_id, request)
+    read = _read(tournament_id, request, standings=True)
+    summary, data = read.summary, read.standings
     players = players_by_id(summary)
     if player_id not in players:
         raise Http404("There is no such player in this tournament.")
@@ -228,7 +228,6 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
     tables = [t for r in summary["rounds"] if r["status"] != "proposed" for t in r["tables"]]
     mine = [t for t in tables if any(s["player"] == player_id for s in t["seats"])]
     rounds = player_rounds(summary, player_id, _game_states(request, mine))
-    data = _standings(tournament_id, request)
     table = standings_table(data) if data is not None else None
     standing = None
     if table is not None:
