@@ -132,11 +132,13 @@ def deal(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     elif response.status_code == 422:
         # Refused (a rule, e.g. the first player): the deal stays on screen, and stays saved
         # for a reload, as tapped; never 0/10 for every hand after one wrong choice.
-        request.session[stash] = {
-            "deal_round": form.cleaned_data["round"],
-            "first_player": form.cleaned_data["first_player"],
-            "deal": {card: seat for card, seat in form.assignments().items()},
-        }
+        _stash_deal(
+            request,
+            game_id,
+            form.cleaned_data["round"],
+            form.cleaned_data["first_player"],
+            form.assignments(),
+        )
     return response
 
 
@@ -395,10 +397,22 @@ def _stash_deal_before_undo(request: HttpRequest, game_id: uuid.UUID, version: i
     if state.phase is not Phase.CHEF_PICK or state.picked:
         return
     seats = {card: state.seat[p] for p, hand in state.hands.items() for card in hand}
+    _stash_deal(request, game_id, state.round_no, state.first_player, seats)
+
+
+def _stash_deal(
+    request: HttpRequest,
+    game_id: uuid.UUID,
+    round: int,
+    first_player: str | None,
+    seats: Mapping[str, int],
+) -> None:
+    """Keep a deal (card -> seat) in the session: the deal form offers it again until a deal is
+    recorded."""
     request.session[DEAL_STASH.format(game_id=game_id)] = {
-        "deal_round": state.round_no,
-        "first_player": state.first_player,
-        "deal": seats,
+        "deal_round": round,
+        "first_player": first_player,
+        "deal": dict(seats),
     }
 
 
