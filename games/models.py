@@ -141,3 +141,60 @@ class StatusChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} v{self.version} {self.status}"
+
+
+class SeatLink(models.Model):
+    """One seat's private link to its game (docs/scorekeeping.md, "Phones at the table").
+
+    The link carries a signed token (games.seats) naming this row and its ``nonce``: reissuing
+    draws a new nonce and revoking stamps ``revoked_at``, so an old link stops working at once.
+    A credential, not a fact of the game: it is not in the log, and no public page, API read or
+    download shows it.
+    """
+
+    game = models.ForeignKey(Stream, on_delete=models.PROTECT, related_name="seat_links")
+    seat = models.PositiveSmallIntegerField()
+    """1-based, clockwise, as the game's players are listed."""
+    player = models.CharField(max_length=100)
+    """The seat's player (a game's players never change)."""
+    nonce = models.CharField(max_length=32)
+    shared = models.BooleanField(default=False)
+    """The organizer lets the table's other phones enter for this seat (a seat without a phone)."""
+    issued_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    """When a phone last opened the link (None: no phone has yet)."""
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_link_game_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat}"
+
+
+class DealDraft(models.Model):
+    """The cards one seat has tapped in so far for a round's deal, on its own phone.
+
+    Not an event: the deal becomes one ``round_started`` (record v1) when every hand is in and
+    the hands agree. Until then a hand is private to its seat (and the table's officials).
+    """
+
+    game = models.ForeignKey(Stream, on_delete=models.PROTECT, related_name="deal_drafts")
+    round = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    cards = models.JSONField(default=list)
+    first_player = models.CharField(max_length=100, blank=True)
+    """Who this seat said leads the round, when the rules leave a choice ("" : not said)."""
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "round", "seat"], name="deal_draft_game_round_seat"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} round {self.round} seat {self.seat}"

@@ -19,6 +19,10 @@ from typing import Any
 APPEND, CORRECT, RESULTS, VOID, PUBLISH = "append", "correct", "results", "void", "publish"
 EXPORT = "export"
 """Download the game's record file (tournaments hold them back until they release downloads)."""
+SEATS = "seats"
+"""Issue, reissue, revoke and share the game's seat links (games.services.seats)."""
+SEAT_APPEND = "seat_append"
+"""A seat's phone records plays; ``user`` is then its games.seats.SeatAccess, not a user."""
 HANDS = "hands"
 """See the cards still held in a round being played (the game's officials: games/hands.py)."""
 

@@ -29,6 +29,9 @@ def tournament_games(
         if state.config.downloads_released or _organizes(table, user):
             return True
         raise NotAllowed("the organizer has not released the tournament's downloads yet")
+    if action == policy.SEAT_APPEND:  # a seat link's phone: the link is its credential
+        _check_first_player(table, events)
+        return True
     if user is None or not user.is_authenticated:
         raise NotAllowed("log in as a scorekeeper of this tournament")
     roles = set(
@@ -42,7 +45,7 @@ def tournament_games(
             raise NotAllowed(
                 "only this tournament's organizers and scorekeepers see the hands being played"
             )
-    elif action in (policy.VOID, policy.PUBLISH):
+    elif action in (policy.VOID, policy.PUBLISH, policy.SEATS):
         if not organizer:
             raise NotAllowed("only an organizer of this tournament can do this")
     elif not organizer and domain.SCOREKEEPER not in roles:
@@ -50,20 +53,24 @@ def tournament_games(
     elif action == policy.CORRECT and not organizer and _confirmed(table):
         raise NotAllowed("this table's result is confirmed: only an organizer can correct it")
     if action == policy.APPEND:
-        for index, event in enumerate(events):
-            if (
-                isinstance(event, Mapping)
-                and event.get("type") == "round_started"
-                and event.get("round") == 1
-                and event.get("first_player") != _first_player(table)
-            ):
-                raise Refused(
-                    f"at this tournament table {_first_player(table)} (seat 1) is the first player "
-                    "of round 1",
-                    "bad_first_player",
-                    index,
-                )
+        _check_first_player(table, events)
     return True
+
+
+def _check_first_player(table: TournamentTable, events: Sequence[Mapping[str, Any]]) -> None:
+    for index, event in enumerate(events):
+        if (
+            isinstance(event, Mapping)
+            and event.get("type") == "round_started"
+            and event.get("round") == 1
+            and event.get("first_player") != _first_player(table)
+        ):
+            raise Refused(
+                f"at this tournament table {_first_player(table)} (seat 1) is the first player "
+                "of round 1",
+                "bad_first_player",
+                index,
+            )
 
 
 def tournament_seating(game: Any) -> policy.Seating | None:

@@ -43,6 +43,16 @@ from games.services.reads import (
     game_view,
     log_read,
 )
+from games.services.seats import (
+    SeatLinkView,
+    seat_link_reissue,
+    seat_link_revoke,
+    seat_link_share,
+    seat_links,
+    seat_links_issue,
+    seat_links_of,
+    seat_open,
+)
 from games.services.writes import (
     game_append,
     game_correct,
@@ -66,6 +76,7 @@ __all__ = [
     "NotAllowed",
     "Rebuilder",
     "Refused",
+    "SeatLinkView",
     "ShownEvent",
     "User",
     "as_stored",
@@ -91,6 +102,13 @@ __all__ = [
     "rebuild_all",
     "register_digest",
     "register_rebuilder",
+    "seat_link_reissue",
+    "seat_link_revoke",
+    "seat_link_share",
+    "seat_links",
+    "seat_links_issue",
+    "seat_links_of",
+    "seat_open",
     "stream_origin",
     "streams_projected",
 ]

@@ -21,6 +21,7 @@ from games.projection import (
     GameView,
     fold_game,
 )
+from games.seats import SeatAccess
 from games.services.errors import Conflict, GameNotFound, KeyReused, Refused
 from games.signals import game_status_changed
 from games.store import PriorAppend, VersionConflict
@@ -48,13 +49,16 @@ class GameChange:
         }
 
 
-def _metadata(user: User | None, request_id: str) -> dict[str, Any]:
+def _metadata(user: User | None, request_id: str, seat: SeatAccess | None = None) -> dict[str, Any]:
     known = user is not None and user.is_authenticated
-    return {
+    out = {
         "by": user.get_username() if known and user is not None else None,
         "by_id": user.pk if known and user is not None else None,
         "request_id": request_id or uuid.uuid4().hex,
     }
+    if seat is not None:
+        out["by_seat"] = seat.seat  # the seat whose phone sent it (its link, not a name)
+    return out
 
 
 MAX_NAME = 100  # GameResult.player

@@ -23,6 +23,7 @@ from games.projection import (
     GameView,
     fold_game,
 )
+from games.seats import SeatAccess
 from games.services.common import (
     GameChange,
     User,
@@ -112,18 +113,33 @@ def _new_game(
         return _replayed(duplicate.prior, fingerprint)
 
 
+SEAT_PLAYS = frozenset({"chef_chosen", "card_played", "chef_taken"})
+"""What a seat's phone records itself (its deal comes from games.services.deals)."""
+
+
 def game_append(
     *,
     game_id: uuid.UUID,
     expected_version: int,
     events: Sequence[Any],
     user: User | None = None,
+    seat: SeatAccess | None = None,
     request_id: str = "",
     idempotency_key: str | None = None,
+    deal: bool = False,
 ) -> GameChange:
-    """Record the next events of a table (record-format objects, e.g. a card with coins)."""
+    """Record the next events of a table (record-format objects, e.g. a card with coins).
+
+    ``seat``: a seat's phone records them (games.seats), in place of a user: only its own plays
+    and those of the seats shared with it; ``deal`` (games.services.deals only): the round
+    this phone's hand completed."""
     _check_request([], idempotency_key)
-    fingerprint = _fingerprint(user, "append", str(game_id), expected_version, events)
+    if seat is not None:
+        _check_seat(seat, game_id, events, deal)
+    parts: list[Any] = ["append", str(game_id), expected_version, events]
+    if seat is not None:  # a key replays only its own seat's request
+        parts.insert(0, f"seat-link:{seat.link_id}")
+    fingerprint = _fingerprint(user, *parts)
     if not events:
         raise Refused("send at least one event", "bad_event")
     try:
@@ -140,7 +156,10 @@ def game_append(
                     "before recording play by play",
                     "results_entered",
                 )
-            policy.decide(game, user, policy.APPEND, events)
+            if seat is None:
+                policy.decide(game, user, policy.APPEND, events)
+            else:
+                policy.decide(game, seat, policy.SEAT_APPEND, events)
             kind = _game_type(game.game_type)
             state = kind.restore(game.snapshot or {})
             new = []
@@ -166,7 +185,7 @@ def game_append(
                 game_id,
                 expected_version,
                 new,
-                metadata=_metadata(user, request_id),
+                metadata=_metadata(user, request_id, seat),
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )
@@ -184,6 +203,27 @@ def game_append(
         return _replayed(duplicate.prior, fingerprint)
     except VersionConflict as conflict:
         return _replay_or_conflict(conflict, idempotency_key, fingerprint)
+
+
+def _check_seat(seat: SeatAccess, game_id: uuid.UUID, events: Sequence[Any], deal: bool) -> None:
+    """A seat's phone records only its own plays (and its shared seats'), in its own game."""
+    if seat.game_id != game_id:
+        raise NotAllowed("this seat link is for another game")
+    for index, obj in enumerate(events):
+        kind = obj.get("type") if isinstance(obj, Mapping) else None
+        if deal and kind == "round_started" and len(events) == 1:
+            continue
+        if kind not in SEAT_PLAYS:
+            raise Refused(
+                "a seat's phone records its own plays and Chef picks only", "bad_event", index
+            )
+        player = obj.get("player")
+        if not isinstance(player, str) or not seat.may_enter_for(player):
+            raise NotAllowed(
+                f"this phone enters for {seat.player}"
+                + (" and the seats shared with it" if len(seat.acts_for) > 1 else "")
+                + f", not for {player}"
+            )
 
 
 def _append_store_event(
