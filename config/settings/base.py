@@ -219,7 +219,8 @@ CELERY_TASK_EAGER_PROPAGATES = False
 if not CELERY_BROKER_URL:
     # No broker configured: run tasks inline, in the caller's process, and let their
     # exceptions propagate. The in-memory transport keeps anything from dialling a broker.
-    CELERY_BROKER_URL = "memory://"
+    # (with a host: without one kombu warns "No hostname was supplied" at the first task)
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
@@ -277,5 +278,10 @@ LOGGING: dict[str, Any] = {
         }
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        # Inline tasks (no broker) would log a line per task run in the caller's process: one per
+        # game at the demo's start. A worker's task lines stay (they are its work log).
+        **({"celery.app.trace": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {}),
+    },
 }
