@@ -670,7 +670,7 @@ def test_the_exports_parse_back(ana: APIClient, anon: APIClient, capture: Captur
         response["Content-Disposition"]
         == 'attachment; filename="spring-open-2026-03-14-standings.csv"'
     )
-    table = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert table[0] == [
         "Rank",
         "Player",
@@ -691,7 +691,7 @@ def test_the_exports_parse_back(ana: APIClient, anon: APIClient, capture: Captur
     # results.csv: a row per player per table, with the games' round scores
     response = anon.get(url(tid, "results.csv"))
     assert response["Content-Disposition"].endswith('results.csv"')
-    table = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert table[0] == [
         "Round",
         "Table",

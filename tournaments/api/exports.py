@@ -43,8 +43,15 @@ def published_tables(
                 yield rnd, table
 
 
+BOM = "\ufeff"
+"""Starts every CSV file: without it Excel reads UTF-8 as the system's legacy code page
+("ChloÃ©"); with it Excel and LibreOffice both read UTF-8, and CSV readers that know BOMs
+(Python's utf-8-sig, pandas) skip it."""
+
+
 def _csv(rows: Sequence[Sequence[Any]]) -> str:
-    out = io.StringIO()
+    out = io.StringIO(BOM)
+    out.seek(len(BOM))
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180
     writer.writerows(rows)
     return out.getvalue()
