@@ -52,6 +52,9 @@ class Seating:
     """In words: "Club night · round 2 · table 3"."""
     first_player: str | None = None
     """The only first player round 1 accepts (seat 1 of a tournament table); None: anyone."""
+    trail: tuple[tuple[str, str], ...] = ()
+    """``(words, address)`` of the public pages the game belongs to, widest first (the
+    tournament, its round, the table): the game page's breadcrumb."""
 
 
 Locator = Callable[[Any], Seating | None]

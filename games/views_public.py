@@ -29,7 +29,7 @@ import engine
 from engine.cards import DISH, TRICKS_PER_ROUND
 from engine.events import from_json
 from engine.state import CompletedTrick
-from games import services
+from games import policy, services
 from games.projection import FINISHED, VOID
 
 
@@ -468,6 +468,7 @@ def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         if playable and view.record_events and may_export
         else "",
         "url": request.path,
+        "trail": seating.trail if (seating := policy.seating(game)) is not None else (),
     }
     wants_step = bool(request.htmx) and not request.htmx.history_restore_request
     name = "public/game_replay.html"

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.urls import reverse
+
 from games import policy
 from games.services import NotAllowed, Refused
 from tournaments import domain
@@ -84,7 +86,14 @@ def tournament_seating(game: Any) -> policy.Seating | None:
     if table is None:
         return None
     where = f"{table.tournament.name} · round {table.round} · table {table.number}"
-    return policy.Seating(where=where, first_player=_first_player(table))
+    tid = table.tournament_id
+    round_page = reverse("public:round", args=[tid, table.round])
+    trail = (
+        (table.tournament.name, reverse("public:tournament", args=[tid])),
+        (f"Round {table.round}", round_page),
+        (f"Table {table.number}", f"{round_page}#table-{table.number}"),
+    )
+    return policy.Seating(where=where, first_player=_first_player(table), trail=trail)
 
 
 def _first_player(table: TournamentTable) -> str:

@@ -303,6 +303,27 @@ def test_a_dropped_players_page_says_so_and_shows_the_rounds_not_seated(
     assert "Round 2 Not seated this round." in words
 
 
+def test_a_players_table_now_comes_first_while_the_round_is_played(
+    client: Client, spring: Spring, capture: Capture
+) -> None:
+    html = page(client, f"/t/{spring.id}/player/P2/")  # Ben, round 2 under way
+    now = section(html, "now-heading")
+    entry = next(
+        table
+        for number in (1, 2)
+        if "Ben" in seat_names(table := table_entry(spring.id, spring.organizer, 2, number))
+    )
+    seat = seat_names(entry).index("Ben") + 1
+    words = text(now)
+    assert words.startswith(f"Your table now: round 2, table {entry['table']} Seat {seat}")
+    for name in seat_names(entry):
+        if name != "Ben":
+            assert f">{name}</a>" in now
+    assert html.index('id="now-heading"') < html.index('id="games-heading"')
+    finish_round_two(spring, capture)  # round 2 closed: no table now
+    assert 'id="now-heading"' not in page(client, f"/t/{spring.id}/player/P2/")
+
+
 def test_an_unknown_player_is_not_found(client: Client, spring: Spring) -> None:
     assert client.get(f"/t/{spring.id}/player/P99/").status_code == 404
 
@@ -382,6 +403,22 @@ def test_the_replay_shows_the_result_the_score_chart_and_its_table(
     html = page(client, f"/g/{game_id}/")
     assert f'href="/api/games/{game_id}/record/"' in html
     assert client.get(f"/api/games/{game_id}/record/").status_code == 200
+
+
+def test_a_tournament_games_breadcrumb_leads_to_its_tournament_round_and_table(
+    client: Client, spring: Spring
+) -> None:
+    html = page(client, f"/g/{spring.playing}/")  # round 2, table 2
+    trail = re.search(r'<nav class="breadcrumb".*?</nav>', html, re.S)
+    assert trail is not None
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', trail.group(0))
+    assert links == [
+        ("/", "All tournaments"),
+        (f"/t/{spring.id}/", "Spring Open"),
+        (f"/t/{spring.id}/round/2/", "Round 2"),
+        (f"/t/{spring.id}/round/2/#table-2", "Table 2"),
+    ]
+    assert 'id="table-2"' in page(client, f"/t/{spring.id}/round/2/")
 
 
 def test_a_results_only_game_shows_its_scores_and_chart_without_a_replay(

@@ -182,6 +182,8 @@ class PlayerPage:
     late: bool
     rounds: tuple[PlayerRound, ...]
     standing: StandingRow | None
+    now: PlayerRound | None = None
+    """The round being played, when it is published and not closed: shown first."""
 
 
 # ----------------------------------------------------------------------------- shaping (pure)
@@ -334,6 +336,15 @@ def bye_points(summary: Mapping[str, Any]) -> Fraction:
         if t["confirmed"] and t["result"] is not None
     ]
     return PRESETS[settings["scoring"]].average(max([2, *sizes]))
+
+
+def round_now(summary: Mapping[str, Any], rounds: Sequence[PlayerRound]) -> PlayerRound | None:
+    """The player's round being played: the latest round, if it is published and not yet
+    closed (a round still only proposed is nobody's table yet)."""
+    published = [r for r in summary["rounds"] if r["status"] != "proposed"]
+    if not published or published[-1]["status"] != "published":
+        return None
+    return next((r for r in rounds if r.round == published[-1]["round"]), None)
 
 
 def player_rounds(

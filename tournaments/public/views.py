@@ -36,6 +36,7 @@ from tournaments.public.presenters import (
     player_rounds,
     players_by_id,
     round_links,
+    round_now,
     standings_hidden_from_public,
     standings_table,
     table_cards,
@@ -239,6 +240,7 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
         late=bool(entry["late"]),
         rounds=tuple(rounds),
         standing=standing,
+        now=round_now(summary, rounds),
     )
     context = {
         "t": header(summary),
