@@ -15,4 +15,5 @@ urlpatterns: list[URLPattern] = [
     path(f"{T}/round/<int:number>/", views.round_pairings, name="round"),
     path(f"{T}/standings/", views.standings, name="standings"),
     path(f"{T}/player/<str:player_id>/", views.player, name="player"),
+    path(f"{T}/find/", views.find, name="find"),
 ]

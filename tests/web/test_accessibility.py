@@ -31,6 +31,7 @@ def public_urls(spring: Spring) -> list[str]:
     tid = spring.id
     urls = ["/", f"/t/{tid}/", f"/t/{tid}/round/1/", f"/t/{tid}/round/2/", f"/t/{tid}/standings/"]
     urls += [f"/t/{tid}/player/P{n}/" for n in range(1, len(NAMES) + 1)]
+    urls += [f"/t/{tid}/find/?name=e", f"/t/{tid}/find/?name=zz"]
     urls += [f"/g/{spring.played}/?step={n}" for n in (0, 1, 10, 15, 30)]
     urls += [f"/g/{game}/" for game in (spring.results_only, spring.finished, spring.playing)]
     return urls

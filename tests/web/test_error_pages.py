@@ -7,6 +7,8 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 
+from tests.web.a11y import assert_accessible
+
 pytestmark = pytest.mark.django_db
 
 
@@ -16,6 +18,7 @@ def test_a_wrong_address_gets_the_sites_not_found_page(client: Client) -> None:
     html = response.content.decode()
     assert "Page not found" in html and 'href="/"' in html
     assert "URLconf" not in html and "urlpatterns" not in html
+    assert_accessible(html, where="/no-such-page/")
 
 
 def test_a_wrong_api_address_still_answers_json(client: Client) -> None:

@@ -324,6 +324,27 @@ def test_a_players_table_now_comes_first_while_the_round_is_played(
     assert 'id="now-heading"' not in page(client, f"/t/{spring.id}/player/P2/")
 
 
+def test_find_your_table_by_a_part_of_the_name_without_case_or_accents(
+    client: Client, spring: Spring
+) -> None:
+    entry = next(
+        table
+        for number in (1, 2)
+        if "Cleo" in seat_names(table := table_entry(spring.id, spring.organizer, 2, number))
+    )
+    for page_url in (f"/t/{spring.id}/", f"/t/{spring.id}/round/2/"):
+        assert f'action="/t/{spring.id}/find/"' in page(client, page_url)
+    one = client.get(f"/t/{spring.id}/find/", {"name": "  CLÉO "})
+    assert one.status_code == 302 and one["Location"] == f"/t/{spring.id}/player/P3/"
+    several = text(page(client, f"/t/{spring.id}/find/?name=e"))
+    seat = seat_names(entry).index("Cleo") + 1
+    assert f"Cleo round 2: table {entry['table']}, seat {seat}" in several
+    shown = re.findall(r'/player/P\d+/">(\w+)</a>', page(client, f"/t/{spring.id}/find/?name=e"))
+    assert shown == ["Ben", "Cleo", "Dev", "Eli"]
+    none = text(page(client, f"/t/{spring.id}/find/?name=Zed"))
+    assert "No player's name holds “Zed”" in none
+
+
 def test_an_unknown_player_is_not_found(client: Client, spring: Spring) -> None:
     assert client.get(f"/t/{spring.id}/player/P99/").status_code == 404
 

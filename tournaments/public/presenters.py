@@ -7,6 +7,7 @@ and the standings page's rendering (tournaments.public.standings_page) fetch, th
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -336,6 +337,22 @@ def bye_points(summary: Mapping[str, Any]) -> Fraction:
         if t["confirmed"] and t["result"] is not None
     ]
     return PRESETS[settings["scoring"]].average(max([2, *sizes]))
+
+
+def _folded(text: str) -> str:
+    """For matching names as people type them: no case, no accents ("chloe" finds "Chloé")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def find_players(summary: Mapping[str, Any], query: str) -> list[Mapping[str, Any]]:
+    """The players whose name contains every word of ``query`` (case and accents aside), by
+    name; none for an empty query."""
+    words = _folded(query).split()
+    if not words:
+        return []
+    found = [p for p in summary["players"] if all(w in _folded(p["name"]) for w in words)]
+    return sorted(found, key=lambda p: (p["name"].casefold(), p["id"]))
 
 
 def round_now(summary: Mapping[str, Any], rounds: Sequence[PlayerRound]) -> PlayerRound | None:

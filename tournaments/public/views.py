@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib.messages import get_messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
@@ -30,6 +30,7 @@ from tournaments.public import standings_page as page
 from tournaments.public.presenters import (
     ROUND_STATUS,
     PlayerPage,
+    find_players,
     find_round,
     game_state,
     header,
@@ -146,6 +147,45 @@ def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "tiebreaks": [TIEBREAKS[k] for k in settings["tiebreaks"] if k in TIEBREAKS],
     }
     return render(request, "public/tournament.html", context)
+
+
+FIND_MAX = 100
+"""Longest name query read (longer input is cut, not refused)."""
+
+
+def find(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    """ "Find your table": the players whose name holds what was typed; one match goes
+    straight to that player's page (their table now first)."""
+    summary = _read(tournament_id, request).summary
+    query = request.GET.get("name", "")[:FIND_MAX].strip()
+    found = find_players(summary, query)
+    if len(found) == 1:
+        return redirect("public:player", tournament_id, found[0]["id"])
+    published = [r for r in summary["rounds"] if r["status"] != "proposed"]
+    now = published[-1] if published and published[-1]["status"] == "published" else None
+    rows = []
+    for entry in found:
+        seat = None
+        if now is not None:
+            seat = next(
+                (
+                    (table["table"], number)
+                    for table in now["tables"]
+                    for number, s in enumerate(table["seats"], start=1)
+                    if s["player"] == entry["id"]
+                ),
+                None,
+            )
+        rows.append({"player": entry, "table": seat})
+    context = {
+        "t": header(summary),
+        "heading": "Find your table",
+        "nav": "find",
+        "query": query,
+        "rows": rows,
+        "round_now": now["round"] if now else None,
+    }
+    return render(request, "public/find.html", context, status=200)
 
 
 def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) -> HttpResponse:
