@@ -1,7 +1,9 @@
 """``python -m engine``: replay (check and score) records, simulate games, benchmark.
 
 python -m engine replay FILE [FILE ...]     (FILE may be - for standard input)
-python -m engine simulate --seed N --players 3|4 [--events K]
+python -m engine simulate --seed N --players 3|4 [--events K] [--game KEY]
+
+A record's first line names its game (engine.games); without a name it is Trick-n-Chef.
 python -m engine bench [--games N] [--repeat R]
 """
 
@@ -14,10 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import BadEvent, InvalidRecord
-from engine.events import dumps
-from engine.replay import replay_record
-from engine.simulate import simulate
-from engine.summary import summarize
+from engine.games import DEFAULT, RULES, replay_data
 
 
 def replay_file(path: str) -> dict[str, Any]:
@@ -32,7 +31,7 @@ def replay_file(path: str) -> dict[str, Any]:
         error = InvalidRecord(None, BadEvent("unreadable", f"cannot read {path}: {exc.strerror}"))
         return {"error": error.as_dict()}
     try:
-        return summarize(replay_record(data))
+        return replay_data(data)
     except InvalidRecord as error:
         return {"error": error.as_dict()}
 
@@ -51,10 +50,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    events = simulate(args.seed, args.players)
+    events = RULES[args.game].simulate(args.seed, args.players)
     if args.events is not None:
         events = events[: args.events]
-    sys.stdout.write("".join(dumps(e) + "\n" for e in events))
+    lines = (json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n" for e in events)
+    sys.stdout.write("".join(lines))
     return 0
 
 
@@ -82,7 +82,8 @@ def parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="write a random legal record")
     sim.add_argument("--seed", type=int, required=True)
-    sim.add_argument("--players", type=int, choices=(3, 4), required=True)
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--game", choices=sorted(RULES), default=DEFAULT)
     sim.add_argument("--events", type=_non_negative, help="stop after this many events")
     sim.set_defaults(run=_simulate)
 
@@ -95,6 +96,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command == "simulate" and args.players not in (sizes := RULES[args.game].players):
+        top.error(
+            f"argument --players: {RULES[args.game].name} is played by "
+            + ", ".join(str(n) for n in sizes)
+            + " players"
+        )
     code: int = args.run(args)
     return code

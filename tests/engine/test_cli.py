@@ -116,3 +116,21 @@ def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "events/s" in out
     assert "one incremental event" in out
+
+
+def test_a_record_names_its_game_on_its_first_line_and_v1_names_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.games import DEFAULT, RULES, game_of
+
+    assert game_of(['{"type":"game_started","players":["a","b","c","d"]}']) == DEFAULT
+    assert game_of(['{"type":"game_started","game":"no-such-game"}']) == DEFAULT
+    assert game_of(["not json"]) == DEFAULT and game_of([]) == DEFAULT
+    for key, rules in RULES.items():
+        players = rules.players[0]
+        assert main(["simulate", "--seed", "4", "--players", str(players), "--game", key]) == 0
+        record = tmp_path / f"{key}.jsonl"
+        record.write_text(capsys.readouterr().out)
+        assert game_of(record.read_text().splitlines()) == key
+        assert main(["replay", str(record)]) == 0
+        assert json.loads(capsys.readouterr().out)["status"] == "finished"
