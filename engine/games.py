@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from engine.chefs import ChefsRules
 from engine.errors import InvalidRecord
 from engine.replay import replay_lines, split_lines
 from engine.simulate import simulate as simulate_tnc
@@ -55,6 +56,7 @@ class TrickNChefRules:
 
 
 RULES: dict[str, Rules] = {DEFAULT: TrickNChefRules()}
+RULES["chefs"] = ChefsRules()
 
 
 def game_of(lines: Sequence[str]) -> str:

@@ -1,0 +1,48 @@
+"""Chefs, the race to field 20: the rules engine for its records (docs/chefs-rules.md).
+
+Pure Python, no Django. The same pieces as the Trick-n-Chef engine: :mod:`.events` (record v1),
+:mod:`.referee` (``check`` and the legal moves), :mod:`.apply` (the fold), :mod:`.rules`,
+:mod:`.replay`, :mod:`.summary`, :mod:`.results` (results-only entries), :mod:`.simulate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.chefs.events import GAME, dumps, loads, to_json
+from engine.chefs.replay import replay, replay_lines, step
+from engine.chefs.results import results
+from engine.chefs.rules import PLAYER_COUNTS
+from engine.chefs.simulate import simulate
+from engine.chefs.state import ChefsState, Phase
+from engine.chefs.summary import summarize
+
+
+class ChefsRules:
+    """The registry entry (engine.games.RULES["chefs"])."""
+
+    key: str = GAME
+    name: str = "Chefs"
+    players: tuple[int, ...] = PLAYER_COUNTS
+
+    def replay(self, lines: Sequence[str]) -> dict[str, Any]:
+        return summarize(replay_lines(lines))
+
+    def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
+        return [to_json(e) for e in simulate(seed, players)]
+
+
+__all__ = [
+    "ChefsRules",
+    "ChefsState",
+    "Phase",
+    "dumps",
+    "loads",
+    "replay",
+    "replay_lines",
+    "results",
+    "simulate",
+    "step",
+    "summarize",
+]

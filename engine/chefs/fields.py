@@ -1,0 +1,122 @@
+"""Strict reading of one JSON Lines record line into typed fields (shared by the club games'
+record formats: Chefs and Crazy Kitchen).
+
+The same strictness as Trick-n-Chef's record v1 (docs/record-format.md, "Reading strictly"): a
+line is one JSON object; duplicate keys, ``NaN``/``Infinity``, unknown or missing fields and
+mistyped values (``true`` is not a number, ``1.0`` is not a whole number) are refused with
+:class:`~engine.errors.BadEvent` (codes ``bad_json`` and ``bad_event``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+from engine.errors import BadEvent
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in a record")
+
+
+_decoder: Final = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+
+
+def decode_object(line: str) -> dict[str, Any]:
+    """The JSON object on ``line``, or BadEvent (``bad_json``; ``bad_event`` for a duplicate
+    key)."""
+    try:
+        obj = _decoder.decode(line)
+    except _DuplicateKey as exc:
+        raise BadEvent("bad_event", f'the key "{exc.key}" appears twice') from None
+    except RecursionError:
+        raise BadEvent("bad_json", "the line is not valid JSON (nested too deeply)") from None
+    except ValueError as exc:
+        if not line.strip():
+            raise BadEvent(
+                "bad_json", "the line is empty: every line must hold one event"
+            ) from None
+        raise BadEvent("bad_json", f"the line is not valid JSON ({exc})") from None
+    if not isinstance(obj, dict):
+        raise BadEvent("bad_json", "the line is not a JSON object: an event is {...}")
+    return obj
+
+
+class Fields:
+    """Typed access to an event's JSON fields that refuses anything the format does not
+    define. Call :meth:`done` last: it refuses fields no getter asked for."""
+
+    __slots__ = ("kind", "obj", "used", "version")
+
+    def __init__(self, kind: str, obj: Mapping[str, Any], version: str) -> None:
+        self.kind = kind
+        self.obj = obj
+        self.used = {"type"}
+        self.version = version
+
+    def get(self, key: str) -> Any:
+        self.used.add(key)
+        if key not in self.obj:
+            raise BadEvent("bad_event", f'{self.kind} needs a "{key}" field')
+        return self.obj[key]
+
+    def has(self, key: str) -> bool:
+        return key in self.obj
+
+    def wrong(self, key: str, expected: str) -> BadEvent:
+        got = json.dumps(self.obj[key], ensure_ascii=False)
+        return BadEvent("bad_event", f'"{key}" must be {expected}, not {got}')
+
+    def string(self, key: str) -> str:
+        value = self.get(key)
+        if type(value) is not str:
+            raise self.wrong(key, "a string")
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self.get(key)
+        if type(value) is not int:  # bool is an int in Python but not in the format
+            raise self.wrong(key, "a whole number")
+        return value
+
+    def boolean(self, key: str) -> bool:
+        value = self.get(key)
+        if type(value) is not bool:
+            raise self.wrong(key, "true or false")
+        return value
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self.get(key)
+        if type(value) is not list or not all(type(v) is str for v in value):
+            raise self.wrong(key, "a list of strings")
+        return tuple(value)
+
+    def integers(self, key: str) -> tuple[int, ...]:
+        value = self.get(key)
+        if type(value) is not list or not all(type(v) is int for v in value):
+            raise self.wrong(key, "a list of whole numbers")
+        return tuple(value)
+
+    def done(self) -> None:
+        extra = [key for key in self.obj if key not in self.used]
+        if extra:
+            names = ", ".join(f'"{key}"' for key in extra)
+            raise BadEvent("bad_event", f"{self.kind} has no field {names} in {self.version}")
