@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.chefs import ChefsRules
+from engine.crazykitchen import CrazyKitchenRules
 from engine.errors import InvalidRecord
 from engine.replay import replay_lines, split_lines
 from engine.simulate import simulate as simulate_tnc
@@ -57,6 +58,7 @@ class TrickNChefRules:
 
 RULES: dict[str, Rules] = {DEFAULT: TrickNChefRules()}
 RULES["chefs"] = ChefsRules()
+RULES["crazy-kitchen"] = CrazyKitchenRules()
 
 
 def game_of(lines: Sequence[str]) -> str:

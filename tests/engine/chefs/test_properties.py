@@ -69,7 +69,7 @@ def games(draw: st.DrawFn) -> list[Event]:
         events.append(event)
 
     play(GameStarted(players=names))
-    while state.phase is not Phase.OVER and state.round_no < 60:
+    while state.phase is not Phase.OVER and state.round_no < 15:
         start = draw(st.sampled_from(names)) if state.starting is None else None
         start = start or next_seat(names, state.starting or names[0])
         play(RoundStarted(state.round_no + 1, start))

@@ -1,0 +1,43 @@
+"""Crazy Kitchen (Безумная кухня), two teams over six rounds: the engine for its records
+(docs/crazykitchen-rules.md). Pure Python, no Django; the same pieces as the other engines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.crazykitchen.events import GAME, dumps, loads, to_json
+from engine.crazykitchen.replay import replay, replay_lines, step
+from engine.crazykitchen.results import results
+from engine.crazykitchen.rules import PLAYER_COUNTS
+from engine.crazykitchen.simulate import simulate
+from engine.crazykitchen.state import KitchenState
+from engine.crazykitchen.summary import summarize
+
+
+class CrazyKitchenRules:
+    """The registry entry (engine.games.RULES["crazy-kitchen"])."""
+
+    key: str = GAME
+    name: str = "Crazy Kitchen"
+    players: tuple[int, ...] = PLAYER_COUNTS
+
+    def replay(self, lines: Sequence[str]) -> dict[str, Any]:
+        return summarize(replay_lines(lines))
+
+    def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
+        return [to_json(e) for e in simulate(seed, players)]
+
+
+__all__ = [
+    "CrazyKitchenRules",
+    "KitchenState",
+    "dumps",
+    "loads",
+    "replay",
+    "replay_lines",
+    "results",
+    "simulate",
+    "step",
+    "summarize",
+]
