@@ -100,7 +100,8 @@ def scene(committed_db: None, django_user_model: type[User]) -> Scene:
     by_phone = Event.objects.get(stream_id=game_ids[1], version=start + 6)
     assert by_phone.metadata["by_seat"] == access.seat
     # The organizer reissues one link, revokes another, shares a third.
-    for action, seat in (("reissue", 1), ("revoke", 2), ("share", 3)):
+    changes: list[tuple[t.SeatAction, int]] = [("reissue", 1), ("revoke", 2), ("share", 3)]
+    for action, seat in changes:
         t.tournament_seat_link_change(
             tournament_id=tid, round=1, table=2, seat=seat, action=action, user=olga
         )
