@@ -378,3 +378,17 @@ def test_only_the_tournaments_organizers_see_or_change_seat_links(
     assert (
         list(SeatLink.objects.order_by("pk").values_list("nonce", "revoked_at", "shared")) == before
     )
+
+
+def test_the_desks_svg_writer_writes_segnos_bytes() -> None:
+    """qr.svg_of is segno's SVG writer, faster: the same document for links of every length
+    (code versions 2 to 10), table links and seat links alike."""
+    urls = [f"https://club.example/table/{uuid.UUID(int=n * 7919)}/" for n in range(20)]
+    urls += [
+        f"http://testserver/seat/{n}.{'x' * (n % 12)}:{'Ab9_-' * (n % 40)}/" for n in range(60)
+    ]
+    versions = set()
+    for url in urls:
+        assert desk_qr.draw(url) == desk_qr.draw_with_segno(url), url
+        versions.add(segno.make(url, error="m", mask=desk_qr.MASK).version)
+    assert len(versions) >= 5
