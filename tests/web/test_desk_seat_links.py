@@ -380,15 +380,19 @@ def test_only_the_tournaments_organizers_see_or_change_seat_links(
     )
 
 
-def test_the_desks_svg_writer_writes_segnos_bytes() -> None:
-    """qr.svg_of is segno's SVG writer, faster: the same document for links of every length
-    (code versions 2 to 10), table links and seat links alike."""
-    urls = [f"https://club.example/table/{uuid.UUID(int=n * 7919)}/" for n in range(20)]
-    urls += [
-        f"http://testserver/seat/{n}.{'x' * (n % 12)}:{'Ab9_-' * (n % 40)}/" for n in range(60)
-    ]
-    versions = set()
-    for url in urls:
-        assert desk_qr.draw(url) == desk_qr.draw_with_segno(url), url
-        versions.add(segno.make(url, error="m", mask=desk_qr.MASK).version)
-    assert len(versions) >= 5
+def test_the_seat_link_pages_pass_the_accessibility_checker(olga: User) -> None:
+    from tests.web.a11y import assert_accessible
+
+    tid, _ = published(olga)
+    client = logged_in(olga)
+    client.post(action(tid, 2, "revoke"), {"confirm": "1"})
+    client.post(action(tid, 3, "share"))
+    for url in (
+        desk(tid, "round/1/seats/"),
+        table_page(tid),
+        desk(tid, "round/1/table/1/seats/print/"),
+        desk(tid, "round/1/sheets/print/"),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert_accessible(html(response), url)

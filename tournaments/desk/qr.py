@@ -12,13 +12,14 @@ A seat's link (/seat/<token>/) is a credential: its code is only ever put inline
 the tournament's organizers, never served at a URL of its own, and its shared cache key is a
 hash (of the drawing's settings and the link), never the token.
 
-Drawing at a fixed mask: segno spends two thirds of a code's time scoring the 8 masks of ISO
+Drawing at a fixed mask: segno spends three quarters of a code's time scoring the 8 masks of ISO
 18004 to pick the one with the fewest look-alike patterns. Any of the 8 is a valid code (the
 mask is written in the code's format bits, which a scanner reads first); for links of random
-letters the best one gains nothing a phone notices. A fixed mask draws a code in ~2.4 ms instead
-of ~8.7 ms, and writing its SVG here (:func:`svg_of`, the same bytes as segno's writer) brings
-that to ~1.5 ms: 1,250 codes (a 250-table round's sheets, 4 seats and the table each) in ~2 s
-cold instead of ~11 s (benchmarks/README.md). tests/web/test_desk_seat_links.py reads the
+letters the best one gains nothing a phone notices. A fixed mask draws a code in ~2 ms instead
+of ~7.7 ms: the 1,250 codes of a 250-table round's sheets (4 seats and the table each) in
+~2.6 s cold instead of ~9.7 s (benchmarks/desk_qr.py; benchmarks/README.md, "Seat links").
+What is left is segno making the code (~1.2 ms) and writing its SVG (~0.6 ms; a hand-written
+writer saved 0.4 ms of it, not worth its code). tests/web/test_desk_seat_links.py reads the
 modules and the format bits back from the drawing.
 """
 
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import segno
 from django.core.cache import cache
@@ -59,47 +60,11 @@ def etag(url: str) -> str:
 
 def draw(url: str) -> str:
     """A QR code of ``url`` as a standalone SVG document, without a size (it fills its box)."""
-    return svg_of(segno.make(url, error="m", mask=MASK).matrix)
-
-
-def draw_with_segno(url: str) -> str:
-    """The same drawing through segno's own SVG writer (2.3 ms of a code's 3.7 on a busy
-    2-core machine, as much as making the code): :func:`svg_of` writes the same bytes in
-    0.25 ms (tests/web/test_desk_seat_links.py compares them)."""
     out = io.BytesIO()
     segno.make(url, error="m", mask=MASK).save(
         out, kind="svg", border=BORDER, xmldecl=False, omitsize=True
     )
     return out.getvalue().decode()
-
-
-def svg_of(matrix: Sequence[Sequence[int]]) -> str:
-    """A code's modules as segno writes them (``kind="svg", border=BORDER, xmldecl=False,
-    omitsize=True``): one path of horizontal runs of dark modules, each at its row's middle,
-    the first move absolute and the others relative."""
-    size = len(matrix) + 2 * BORDER
-    parts: list[str] = []
-    at: tuple[int, int] | None = None  # where the pen is: (column, row), in modules
-    for y, row in enumerate(matrix):
-        x, width = 0, len(row)
-        while x < width:
-            if not row[x]:
-                x += 1
-                continue
-            start = x
-            while x < width and row[x]:
-                x += 1
-            column, line = start + BORDER, y + BORDER
-            if at is None:
-                parts.append(f"M{column} {line}.5")
-            else:
-                parts.append(f"m{column - at[0]} {line - at[1]}")
-            parts.append(f"h{x - start}")
-            at = (x + BORDER, line)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" class="segno">'
-        f'<path class="qrline" stroke="#000" d="{"".join(parts)}"/></svg>\n'
-    )
 
 
 def _remember(url: str, drawing: str) -> None:
