@@ -18,7 +18,10 @@ median printed with the size of the answer:
 - GET /desk/<id>/ (the whole dashboard);
 - an htmx check-in of a late entry, as the player row's form posts it (HX-Request, HX-Target);
 - an htmx drop of a seated player, then their reinstatement;
-- GET the live round's printable score sheets (and the first, cold one);
+- GET the live round's printable score sheets (and the first, cold one: 250 tables' codes and,
+  for the organizer, 1,000 seats' codes), and the cold one again for a round published before
+  seat links (its links issued on the way);
+- GET one table's seat links page, and an htmx reissue of a seat's link;
 - GET one table's QR code image, and again with If-None-Match (where the desk has one);
 - the services alone (tournament_check_in, _drop, _reinstate), for the share of an action
   that the desk does not control;
@@ -282,6 +285,35 @@ def measure(runs: int) -> dict[str, Any]:
             "max_ms": cold_sheets,
             "bytes": len(first.content),
         }
+    )
+    # Seat links (issue 12): the same cold print for a round published before seat links (the
+    # desk issues its 1,000 links, then draws 1,250 codes), in a process and cache that drew
+    # nothing yet; then one seat's reissue as the table's seat page posts it (htmx).
+    from django.core.cache import cache
+
+    from games.models import SeatLink
+    from tournaments.desk import qr as desk_qr
+
+    games_ = [tb["game"] for tb in summary["rounds"][-1]["tables"]]
+    SeatLink.objects.filter(game_id__in=games_).delete()
+    desk_qr.forget()
+    cache.clear()
+    start = time.perf_counter()
+    legacy = client.get(f"{desk}round/{live}/sheets/print/")
+    cold_legacy = (time.perf_counter() - start) * 1000
+    results.append(
+        {
+            "what": "GET score sheets (cold, links issued on the way)",
+            "median_ms": cold_legacy,
+            "min_ms": cold_legacy,
+            "max_ms": cold_legacy,
+            "bytes": len(legacy.content),
+        }
+    )
+    seats = f"{desk}round/{live}/table/1/seats/"
+    results += timed("GET one table's seat links", lambda i: client.get(seats))
+    results += timed(
+        "htmx reissue a seat link", lambda i: client.post(f"{seats}{i % 4 + 1}/reissue/", **htmx)
     )
     # The services alone, for the share of an action that is not the desk's (other players).
     late_more = late[runs + 1 :]

@@ -590,7 +590,8 @@ def test_printouts_have_one_sheet_per_table(olga: User) -> None:
     assert sheets.status_code == 200
     page = html(sheets)
     assert page.count('class="page sheet"') == 3
-    assert page.count('<svg role="img"') == 3
+    assert page.count('<svg role="img" aria-label="QR code of table') == 3
+    assert page.count('<svg role="img"') == 3 + 10  # and each seat's own (an organizer's sheets)
     assert page.count('class="box"') == 3 * 5 + 10 * 5  # headers and each player's boxes
     for number, seats in enumerate(layout, start=1):
         sheet = page.split(f'id="sheet-{number}-h"')[1].split('class="page sheet"')[0]

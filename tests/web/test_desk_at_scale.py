@@ -135,18 +135,22 @@ def test_score_sheets_draw_each_code_once_then_reuse_it(olga: User, drawn: list[
     first = client.get(desk(tid, "round/1/sheets/print/"))
     assert first.status_code == 200
     assert html(first).count('<svg role="img" aria-label="QR code of table') == len(games_)
-    assert sorted(drawn) == sorted(f"http://testserver/table/{g}/" for g in games_)
+    tables_ = sorted(f"http://testserver/table/{g}/" for g in games_)
+    assert sorted(url for url in drawn if "/table/" in url) == tables_
+    seat_codes = [url for url in drawn if "/seat/" in url]  # an organizer's: each seat's too
+    assert len(seat_codes) == len(set(seat_codes)) == 12
+    assert len(drawn) == len(games_) + 12
 
     def codes(response: Any) -> list[str]:
         return re.findall(r"<svg.*?</svg>", html(response), re.S)
 
     assert codes(client.get(desk(tid, "round/1/sheets/print/"))) == codes(first)
     client.get(qr(tid, games_[0]))
-    assert len(drawn) == len(games_)  # nothing new
+    assert len(drawn) == len(games_) + 12  # nothing new
 
     desk_qr.forget()  # another worker: its memory is empty, the shared cache is not
     assert codes(client.get(desk(tid, "round/1/sheets/print/"))) == codes(first)
-    assert len(drawn) == len(games_)
+    assert len(drawn) == len(games_) + 12
 
 
 def test_a_printed_code_has_its_tables_name(olga: User) -> None:

@@ -100,6 +100,7 @@ def page(
             tournament_id=tournament_id,
             version=summary["version"],
             csrf_field=row_links.csrf_field,
+            organizer=organizer,
         )
         round_view = replace(round_view, cards_html=rows.safe(cards))
     standings = None

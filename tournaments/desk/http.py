@@ -106,14 +106,30 @@ def table_link(game_id: str) -> str:
         return f"/table/{game_id}/"
 
 
+def seat_link(token: str) -> str:
+    """A seat's page for its phone (``seat:page``, /seat/<token>/): a credential, for the
+    tournament's organizers' pages only (the score sheets, the seat links page)."""
+    try:
+        return reverse("seat:page", args=[token])
+    except NoReverseMatch:  # the phones' pages live at /seat/<token>/ (games.phone)
+        return f"/seat/{token}/"
+
+
 _GAME = "00000000-0000-0000-0000-000000000000"
+_TOKEN = "0.TOKEN:SIGNATURE"
 
 
 def links(request: HttpRequest, tournament_id: uuid.UUID | str) -> Links:
     """The tables' links of this tournament on this site (reversed once, not per table)."""
     head, tail = table_link(_GAME).split(_GAME)
     qr_head, qr_tail = reverse("desk:qr", args=[tournament_id, _GAME]).split(_GAME)
-    return Links(request.build_absolute_uri("/")[:-1], (head, tail), (qr_head, qr_tail))
+    seat_head, seat_tail = seat_link(_TOKEN).split(_TOKEN)
+    return Links(
+        request.build_absolute_uri("/")[:-1],
+        (head, tail),
+        (qr_head, qr_tail),
+        (seat_head, seat_tail),
+    )
 
 
 # ----------------------------------------------------------------------------- who is asking

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.safestring import SafeString
 
@@ -190,6 +190,10 @@ class SeatView:
     seat: int
     first: bool
     picked: bool
+    link: str = ""
+    """The seat's own link for its phone (absolute; organizers' score sheets only), or ""."""
+    qr: SafeString | str = ""
+    """Its QR code drawn inline (the organizers' score sheets), or ""."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,11 +267,16 @@ class RoundView:
 @dataclass(frozen=True, slots=True)
 class Links:
     """How a table's links are made: the site, and the URL patterns around a game's id (reversed
-    once for 250 tables)."""
+    once for 250 tables) and around a seat link's token."""
 
     site: str
     table: tuple[str, str]
     qr: tuple[str, str]
+    seat: tuple[str, str] = ("/seat/", "/")
+
+    def seat_url(self, token: str) -> str:
+        """A seat's link for its phone, absolute ("" for a revoked link: it has no token)."""
+        return f"{self.site}{self.seat[0]}{token}{self.seat[1]}" if token else ""
 
     def table_link(self, game: str | None) -> str:
         return f"{self.table[0]}{game}{self.table[1]}" if game else ""
@@ -278,6 +287,10 @@ class Links:
 
 def qr_label(table: int) -> str:
     return f"QR code of table {table}'s link"
+
+
+def seat_qr_label(seat: SeatView) -> str:
+    return f"QR code of {seat.name}'s own link (seat {seat.seat})"
 
 
 def _earlier_seats(
@@ -555,4 +568,101 @@ def printable(rnd: RoundView, summary: Mapping[str, Any], game_rounds: int) -> P
         seated=tuple(seated),
         seat_columns=range(1, widest + 1),
         game_rounds=range(1, game_rounds + 1),
+    )
+
+
+# ----------------------------------------------------------------------------- seat links
+
+
+class SeatLinkLike(Protocol):
+    """A seat's link as the games' services give it (games.services.SeatLinkView)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def token(self) -> str: ...
+    @property
+    def shared(self) -> bool: ...
+    @property
+    def revoked(self) -> bool: ...
+    @property
+    def opened(self) -> bool: ...
+
+
+SEAT_STATES = {
+    "revoked": "Revoked: no phone can use it",
+    "joined": "Phone joined",
+    "waiting": "Not opened yet",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLinkRow:
+    """One seat's link on the desk's seat links pages (organizers only)."""
+
+    table: int
+    seat: int
+    name: str
+    url: str
+    """The link (absolute), or "" once revoked."""
+    state: str
+    """revoked, joined (a phone opened it) or waiting."""
+    state_label: str
+    shared: bool
+    """The table's other phones may enter for this seat."""
+    qr: SafeString | str = ""
+    error: str = ""
+
+    @property
+    def qr_label(self) -> str:
+        return f"QR code of {self.name}'s seat link (table {self.table}, seat {self.seat})"
+
+
+def seat_link_rows(
+    table: int,
+    links: Iterable[SeatLinkLike],
+    site: Links,
+    *,
+    errors: Mapping[int, str] | None = None,
+) -> tuple[SeatLinkRow, ...]:
+    """A table's seat links, by seat, with their state in words; ``errors`` by seat."""
+    errors = errors or {}
+    rows = []
+    for link in links:
+        state = "revoked" if link.revoked else "joined" if link.opened else "waiting"
+        rows.append(
+            SeatLinkRow(
+                table=table,
+                seat=link.seat,
+                name=link.player,
+                url=site.seat_url(link.token),
+                state=state,
+                state_label=SEAT_STATES[state],
+                shared=link.shared,
+                error=errors.get(link.seat, ""),
+            )
+        )
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCounts:
+    """A table's seat links in numbers (the round's overview)."""
+
+    table: int
+    seats: tuple[SeatLinkRow, ...]
+    joined: int
+    revoked: int
+    shared: int
+
+
+def seat_counts(table: int, rows: Sequence[SeatLinkRow]) -> SeatCounts:
+    return SeatCounts(
+        table=table,
+        seats=tuple(rows),
+        joined=sum(r.state == "joined" for r in rows),
+        revoked=sum(r.state == "revoked" for r in rows),
+        shared=sum(r.shared for r in rows),
     )

@@ -1,4 +1,4 @@
-"""QR codes of the tables' scorekeeper links, drawn once per link.
+"""QR codes of the tables' scorekeeper links and of the seats' links, drawn once per link.
 
 segno takes ~12 ms to draw one (most of it choosing the best mask), and the desk of a 250-table
 round drew all 250 on every request. What a code shows depends on nothing but the link it
@@ -7,6 +7,20 @@ a scan would tell that the link does not), so a drawing is kept: in this process
 ``MEMO_SIZE``) and in the shared cache (Django's default cache: Redis in production), so that a
 link is drawn once, not once per worker. The dashboard shows a code as an image
 (desk.views.printing.qr, cached by the browser); the printable score sheets put them inline.
+
+A seat's link (/seat/<token>/) is a credential: its code is only ever put inline in a page for
+the tournament's organizers, never served at a URL of its own, and its shared cache key is a
+hash (of the drawing's settings and the link), never the token.
+
+Drawing at a fixed mask: segno spends three quarters of a code's time scoring the 8 masks of ISO
+18004 to pick the one with the fewest look-alike patterns. Any of the 8 is a valid code (the
+mask is written in the code's format bits, which a scanner reads first); for links of random
+letters the best one gains nothing a phone notices. A fixed mask draws a code in ~2 ms instead
+of ~7.7 ms: the 1,250 codes of a 250-table round's sheets (4 seats and the table each) in
+~2.6 s cold instead of ~9.7 s (benchmarks/desk_qr.py; benchmarks/README.md, "Seat links").
+What is left is segno making the code (~1.2 ms) and writing its SVG (~0.6 ms; a hand-written
+writer saved 0.4 ms of it, not worth its code). tests/web/test_desk_seat_links.py reads the
+modules and the format bits back from the drawing.
 """
 
 from __future__ import annotations
@@ -20,7 +34,10 @@ from django.core.cache import cache
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-DRAWING = "segno error=m border=2 v1"
+MASK = 0
+"""The mask pattern every code is drawn with (0: (row + column) mod 2 == 0): see above."""
+BORDER = 2
+DRAWING = f"segno error=m mask={MASK} border={BORDER} v2"
 """How a code is drawn: part of the cache key and the ETag, so change it with the drawing."""
 CACHE_SECONDS = 30 * 24 * 3600
 MEMO_SIZE = 4096
@@ -44,7 +61,9 @@ def etag(url: str) -> str:
 def draw(url: str) -> str:
     """A QR code of ``url`` as a standalone SVG document, without a size (it fills its box)."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", border=2, xmldecl=False, omitsize=True)
+    segno.make(url, error="m", mask=MASK).save(
+        out, kind="svg", border=BORDER, xmldecl=False, omitsize=True
+    )
     return out.getvalue().decode()
 
 

@@ -135,13 +135,25 @@ def safe(text: str) -> SafeString:
 _TABLE = 987654321
 
 
-def table_cards(rnd: RoundView, *, tournament_id: object, version: int, csrf_field: str) -> str:
+def table_cards(
+    rnd: RoundView,
+    *,
+    tournament_id: object,
+    version: int,
+    csrf_field: str,
+    organizer: bool = False,
+) -> str:
     """The tables of a published or closed round (presenters.round_view's tables): seats or
     result, status, the scorekeeper's link, confirmation (a one-button form, as
-    desk/_button.html makes it), and the QR code as an image the browser keeps."""
+    desk/_button.html makes it), the QR code as an image the browser keeps, and for organizers
+    the way to the table's seat links (never a link itself: the page is also the
+    scorekeepers')."""
     head, tail = reverse("desk:confirm", args=[tournament_id, rnd.number, _TABLE]).split(
         str(_TABLE)
     )
+    seats_head, seats_tail = reverse(
+        "desk:table_seats", args=[tournament_id, rnd.number, _TABLE]
+    ).split(str(_TABLE))
     out = [f'<ol class="tables" aria-label="Tables of round {rnd.number}">']
     for table in rnd.tables:
         n = table.number
@@ -179,6 +191,11 @@ def table_cards(rnd: RoundView, *, tournament_id: object, version: int, csrf_fie
         if table.link:
             out.append(
                 f'<a href="{html.escape(table.link)}">Scorekeeper page'
+                f'<span class="vh"> of table {n}</span></a>'
+            )
+        if organizer and table.game:
+            out.append(
+                f'<a href="{html.escape(f"{seats_head}{n}{seats_tail}")}">Seat links'
                 f'<span class="vh"> of table {n}</span></a>'
             )
         if table.status == "finished":

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from tournaments.desk.views import dashboard, history, players, printing, round, settings
+from tournaments.desk.views import dashboard, history, players, printing, round, seats, settings
 
 app_name = "desk"
 
 _T = "<uuid:tournament_id>/"
 _ROUND = _T + "round/<int:round>/"
+_TABLE = _ROUND + "table/<int:table>/"
 
 urlpatterns: list[URLPattern] = [
     path("", dashboard.home, name="home"),
@@ -33,6 +34,10 @@ urlpatterns: list[URLPattern] = [
     path(_ROUND + "pairings/print/", printing.print_pairings, name="print_pairings"),
     path(_ROUND + "sheets/print/", printing.print_sheets, name="print_sheets"),
     path(_T + "qr/<uuid:game>.svg", printing.qr, name="qr"),
+    path(_ROUND + "seats/", seats.round_seats, name="round_seats"),
+    path(_TABLE + "seats/", seats.table_seats, name="table_seats"),
+    path(_TABLE + "seats/print/", seats.print_seat_links, name="print_seat_links"),
+    path(_TABLE + "seats/<int:seat>/<str:action>/", seats.seat_action, name="seat_action"),
     path(_T + "settings/", settings.public_settings, name="settings"),
     path(_T + "schedule/", settings.schedule, name="schedule"),
     path(_T + "finish/", round.finish, name="finish"),

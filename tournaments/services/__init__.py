@@ -22,6 +22,7 @@ The package, one module per responsibility:
 - :mod:`~tournaments.services.setup`: creating a tournament, changing its settings.
 - :mod:`~tournaments.services.players`: registration, check-in, drops, roles.
 - :mod:`~tournaments.services.rounds`: pairing, publishing, closing, advancing, undo.
+- :mod:`~tournaments.services.seats`: the tables' seat links, for the organizers.
 - :mod:`~tournaments.services.sync`: game results reaching the tournament, confirmations.
 - :mod:`~tournaments.services.reads`: reads for the pages and the API (standings kept current).
 - :mod:`~tournaments.services.rebuild`: rebuilding and fingerprinting the projections.
@@ -66,6 +67,12 @@ from tournaments.services.rounds import (
     tournament_swap,
     tournament_undo,
 )
+from tournaments.services.seats import (
+    SEAT_ACTIONS,
+    SeatAction,
+    tournament_seat_link_change,
+    tournament_seat_links,
+)
 from tournaments.services.setup import (
     SETTINGS_ANY_TIME,
     SETTINGS_BEFORE_START,
@@ -88,6 +95,7 @@ from tournaments.services.writes import (
 __all__ = [
     "ALREADY_DONE",
     "ATTEMPTS",
+    "SEAT_ACTIONS",
     "SETTINGS_ANY_TIME",
     "SETTINGS_BEFORE_START",
     "SYNC_BATCH",
@@ -96,6 +104,7 @@ __all__ = [
     "GameNotFound",
     "NotAllowed",
     "Refused",
+    "SeatAction",
     "TournamentChange",
     "TournamentNotFound",
     "_projection",
@@ -123,6 +132,8 @@ __all__ = [
     "tournament_reinstate",
     "tournament_run_schedules",
     "tournament_schedule",
+    "tournament_seat_link_change",
+    "tournament_seat_links",
     "tournament_set_role",
     "tournament_standings",
     "tournament_state",

@@ -99,8 +99,9 @@ def tournament_publish(
     request_id: str = "",
     expected_version: int | None = None,
 ) -> TournamentChange:
-    """Publish a round: each table becomes a game (seat 1 is round 1's first player), and the
-    pairings become public."""
+    """Publish a round: each table becomes a game (seat 1 is round 1's first player) with a
+    private link for each seat (docs/tournaments.md, "Seat links"), and the pairings become
+    public."""
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         rnd = domain.check_publish(state, round)
@@ -120,6 +121,9 @@ def tournament_publish(
                 request_id=request_id,
                 idempotency_key=f"tournament:{projection.stream_id}:r{round}:t{table.number}",
             )
+            # Each seat's private link (games.seats), in this transaction: a table is never
+            # published without them. Idempotent, as the game is (a retried decision).
+            games.seat_links_issue(game_id=change.game_id, user=None)
             games_created.append({"table": table.number, "game": str(change.game_id)})
         return [(domain.PUBLISHED, {"round": round, "games": games_created})]
 

@@ -1,5 +1,6 @@
-"""A round's printouts (pairings, score sheets with each table's QR code) and a table's QR code
-as an image."""
+"""A round's printouts (pairings, score sheets with each table's QR code and, for organizers,
+each seat's) and a table's QR code as an image. A seat's code is never an image at a URL: it is
+a credential (docs/tournaments.md, "Seat links")."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine.cards import ROUNDS_PER_GAME
+from tournaments import services as t
 from tournaments.desk import qr as desk_qr
 from tournaments.desk import selectors
 from tournaments.desk.http import (
@@ -23,7 +26,7 @@ from tournaments.desk.http import (
     table_link,
     tournament_seen,
 )
-from tournaments.desk.presenters import printable, round_view
+from tournaments.desk.presenters import Links, RoundView, printable, round_view, seat_qr_label
 
 SHEET_ROUNDS = {"trick-n-chef": ROUNDS_PER_GAME}
 """Score boxes on a table's sheet: one per round of the game (3 unless the game type says)."""
@@ -32,25 +35,71 @@ QR_CACHE_SECONDS = 7 * 24 * 3600
 a new link or a new way of drawing is a new ETag)."""
 
 
+def _with_seat_links(
+    request: DeskRequest, tournament_id: uuid.UUID, view: RoundView, site: Links
+) -> RoundView:
+    """Each seat's own link beside its row (the organizers' sheets of a published round)."""
+    found = t.tournament_seat_links(
+        tournament_id=tournament_id, round=view.number, user=request.user
+    )
+    url = {
+        (number, link.seat): site.seat_url(link.token)
+        for number, table_links in found.items()
+        for link in table_links
+    }
+    return replace(
+        view,
+        tables=tuple(
+            replace(
+                table,
+                seats=tuple(
+                    replace(seat, link=url.get((table.number, seat.seat), ""))
+                    for seat in table.seats
+                ),
+            )
+            for table in view.tables
+        ),
+    )
+
+
+def _drawn(view: RoundView) -> RoundView:
+    """Every code of the sheets drawn inline, with one cache round trip for them all."""
+    drawings = desk_qr.svgs(
+        [table.url for table in view.tables if table.url]
+        + [seat.link for table in view.tables for seat in table.seats if seat.link]
+    )
+    return replace(
+        view,
+        tables=tuple(
+            replace(
+                table,
+                qr=desk_qr.inline(drawings[table.url], table.qr_label) if table.url else "",
+                seats=tuple(
+                    replace(seat, qr=desk_qr.inline(drawings[seat.link], seat_qr_label(seat)))
+                    if seat.link
+                    else seat
+                    for seat in table.seats
+                ),
+            )
+            for table in view.tables
+        ),
+    )
+
+
 def _printable(
     request: DeskRequest, tournament_id: uuid.UUID, round: int, *, with_qr: bool
 ) -> dict[str, Any]:
-    summary = tournament_seen(request, tournament_id).summary
+    seen = tournament_seen(request, tournament_id)
+    summary = seen.summary
     found = next((r for r in summary["rounds"] if r["round"] == round), None)
     if found is None:
         raise Http404(f"Round {round} is not paired yet.")
-    view = round_view(summary, found, links(request, tournament_id))
+    site = links(request, tournament_id)
+    view = round_view(summary, found, site)
     if with_qr:
-        drawings = desk_qr.svgs(table.url for table in view.tables if table.url)
-        view = replace(
-            view,
-            tables=tuple(
-                replace(table, qr=desk_qr.inline(drawings[table.url], table.qr_label))
-                if table.url
-                else table
-                for table in view.tables
-            ),
-        )
+        if seen.organizer and view.status != "proposed":  # seat links: organizers only
+            view = _with_seat_links(request, tournament_id, view, site)
+        view = _drawn(view)
     game_rounds = SHEET_ROUNDS.get(summary["game_type"], ROUNDS_PER_GAME)
     page = printable(view, summary, game_rounds)
     return {
@@ -60,6 +109,7 @@ def _printable(
         "seated": page.seated,
         "seat_columns": page.seat_columns,
         "game_rounds": page.game_rounds,
+        "seat_codes": any(seat.qr for table in page.rnd.tables for seat in table.seats),
     }
 
 
@@ -71,6 +121,7 @@ def print_pairings(request: DeskRequest, tournament_id: uuid.UUID, round: int) -
 
 
 @desk_view
+@never_cache  # an organizer's sheets carry the seats' links: no cache keeps a copy
 @require_GET
 def print_sheets(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     context = _printable(request, tournament_id, round, with_qr=True)
