@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.errors import InvalidRecord
+from engine.foodtruck import GAME_KEY as FOOD_TRUCK
+from engine.foodtruck import FoodTruckRules
 from engine.replay import replay_lines, split_lines
 from engine.simulate import simulate as simulate_tnc
 from engine.summary import summarize as summarize_tnc
@@ -54,7 +56,7 @@ class TrickNChefRules:
         return [to_json(e) for e in simulate_tnc(seed, players)]
 
 
-RULES: dict[str, Rules] = {DEFAULT: TrickNChefRules()}
+RULES: dict[str, Rules] = {DEFAULT: TrickNChefRules(), FOOD_TRUCK: FoodTruckRules()}
 
 
 def game_of(lines: Sequence[str]) -> str:
