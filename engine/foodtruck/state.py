@@ -149,6 +149,11 @@ class GameState:
         other.copy_active = self.copy_active
         return other
 
+    def dish_cards(self, player: str) -> int:
+        """Every dish card ``player`` owns now, the market card they swapped for included."""
+        swapped = self.must_play is not None and player == self.current
+        return self.seats[player].owned().total() + swapped
+
     def next_player(self) -> str | None:
         """Who plays after the current player (SERVED): the next clockwise still in the round."""
         if self.current is None or not self.in_round:

@@ -38,6 +38,6 @@ def summarize(state: GameState) -> dict[str, Any]:
             "companies": {p: s.company for p, s in state.seats.items()},
             "served": {p: dict(sorted(s.served.items())) for p, s in state.seats.items()},
             "pile_sizes": {p: s.pile_size() for p, s in state.seats.items()},
-            "dish_cards": {p: s.owned().total() for p, s in state.seats.items()},
+            "dish_cards": {p: state.dish_cards(p) for p in players},
         },
     }
