@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from engine.errors import BadEvent
-from engine.foodtruck.rules import EFFECTS, is_dish_name
+from engine.foodtruck.rules import DISH_PATTERN, EFFECTS, is_dish_name
 
 GAME_KEY: Final = "food-truck"
+_is_dish: Final = DISH_PATTERN.fullmatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +167,14 @@ def loads(line: str) -> Event:
 def from_json(obj: Mapping[str, Any]) -> Event:
     """Build an event from its decoded JSON object, checking its form strictly."""
     kind = obj.get("type")
+    # Fast path for the lines that make up most of a record; anything unusual falls through to
+    # the field-by-field parse below, which also words the error.
+    if (kind == "dish_revealed" or kind == "market_taken") and len(obj) == 3:
+        player, dish = obj.get("player"), obj.get("dish")
+        if type(player) is str and type(dish) is str and _is_dish(dish):
+            return (
+                DishRevealed(player, dish) if kind == "dish_revealed" else MarketTaken(player, dish)
+            )
     if kind is None:
         raise BadEvent("bad_event", 'the event has no "type"')
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
