@@ -7,7 +7,7 @@ referee, the fold, the simulator and the tests share one statement of each rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final, NamedTuple
 
 PLAYER_COUNTS: Final = (2, 3, 4, 5)
@@ -80,7 +80,7 @@ def removable(served: Mapping[str, int]) -> list[str]:
     return [dish for dish, count in served.items() if count == 1]
 
 
-def next_in_round(players: Sequence[str], in_round: set[str] | frozenset[str], after: str) -> str:
+def next_in_round(players: Sequence[str], in_round: Collection[str], after: str) -> str:
     """FT4.1: the next player clockwise after ``after`` who is still in the round."""
     seat = players.index(after)
     n = len(players)

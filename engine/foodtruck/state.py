@@ -16,6 +16,8 @@ import enum
 from collections import Counter
 from typing import NamedTuple
 
+from engine.foodtruck.rules import next_in_round
+
 
 class Phase(enum.Enum):
     """What the game waits for."""
@@ -158,10 +160,4 @@ class GameState:
         """Who plays after the current player (SERVED): the next clockwise still in the round."""
         if self.current is None or not self.in_round:
             return None
-        seat = self.players.index(self.current)
-        n = len(self.players)
-        for step in range(1, n + 1):
-            candidate = self.players[(seat + step) % n]
-            if candidate in self.in_round:
-                return candidate
-        return None
+        return next_in_round(self.players, self.in_round, self.current)
