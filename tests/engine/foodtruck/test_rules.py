@@ -625,3 +625,27 @@ def test_rule_8_2_a_card_put_under_is_on_top_only_once_the_cards_above_are_gone(
 
 def _companies(table: Table, effect: str) -> tuple[tuple[str, str], ...]:
     return tuple((p, effect) for p in table.players)
+
+
+def test_the_order_of_the_checks_follows_the_record_format() -> None:
+    # docs/foodtruck-record-format.md, "The order of the checks": the kind of event, the
+    # player, the turn, then the content, each event's checks in the documented order.
+    table = Table()
+    table.start(market=["taco", "fries", "kebab"], companies={"ana": "swap"})
+    assert table.refuses(RoundStarted(9, "zed", (), ()), "out_of_order")
+    assert table.refuses(CompanyPlayed("zed", "copy"), "unknown_player")
+    assert table.refuses(CompanyPlayed("ben", "copy"), "wrong_turn")
+    assert table.refuses(CompanyPlayed("ana", "copy"), "wrong_effect")
+    assert table.refuses(
+        CompanyPlayed("ana", "swap", dish="sushi", market="sushi"), "dish_not_in_pile"
+    )
+    assert table.refuses(MarketTaken("ben", "sushi"), "wrong_turn")
+    assert table.refuses(MarketTaken("ana", "sushi"), "pile_not_empty")
+    table2 = Table(["a", "b"])
+    assert table2.refuses(RoundStarted(2, "zed", ("dessert",), ()), "wrong_round")
+    assert table2.refuses(RoundStarted(1, "zed", ("dessert",), ()), "unknown_player")
+    assert table2.refuses(RoundStarted(1, "a", ("dessert",), ()), "bad_market")
+    assert table2.refuses(RoundStarted(1, "a", ("taco", "dessert"), ()), "bad_market")
+    assert table2.refuses(
+        RoundStarted(1, "a", ("taco", "taco"), (("zed", "copy"),)), "unknown_player"
+    )
