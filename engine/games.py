@@ -17,6 +17,8 @@ from typing import Any, Protocol
 from engine.chefs import ChefsRules
 from engine.crazykitchen import CrazyKitchenRules
 from engine.errors import InvalidRecord
+from engine.foodtruck import GAME_KEY as FOOD_TRUCK
+from engine.foodtruck import FoodTruckRules
 from engine.replay import replay_lines, split_lines
 from engine.simulate import simulate as simulate_tnc
 from engine.summary import summarize as summarize_tnc
@@ -56,9 +58,12 @@ class TrickNChefRules:
         return [to_json(e) for e in simulate_tnc(seed, players)]
 
 
-RULES: dict[str, Rules] = {DEFAULT: TrickNChefRules()}
-RULES["chefs"] = ChefsRules()
-RULES["crazy-kitchen"] = CrazyKitchenRules()
+RULES: dict[str, Rules] = {
+    DEFAULT: TrickNChefRules(),
+    "chefs": ChefsRules(),
+    "crazy-kitchen": CrazyKitchenRules(),
+    FOOD_TRUCK: FoodTruckRules(),
+}
 
 
 def game_of(lines: Sequence[str]) -> str:

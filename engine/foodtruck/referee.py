@@ -1,0 +1,403 @@
+"""The Food Truck referee: may this event happen now? (docs/foodtruck-rules.md)
+
+``check(state, event)`` raises :class:`~engine.errors.RuleViolation` with a stable code and a
+message in the rulebook's words, or returns None; it changes nothing. Each rule is checked here
+once, next to the legal-move helpers the simulator and the tests use (:func:`legal_events`,
+:func:`legal_reveals`, :func:`legal_company_plays`).
+
+The order of the checks within one event is part of the contract
+(docs/foodtruck-record-format.md): whether an event of this kind is expected now, then whether
+the player is at the table, then whether it is their turn, then the event's content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from engine.errors import InvariantError, RuleViolation
+from engine.foodtruck.events import (
+    CompanyPlayed,
+    DishRevealed,
+    Event,
+    GameStarted,
+    MarketTaken,
+    RoundStarted,
+    type_name,
+)
+from engine.foodtruck.rules import DESSERT, PLAYER_COUNTS, removable
+from engine.foodtruck.state import GameState, Phase, PlayerState
+
+_NOT_STARTED, _ROUND_START, _TURN = Phase.NOT_STARTED, Phase.ROUND_START, Phase.TURN
+_SERVED, _MARKET_PICK, _OVER = Phase.SERVED, Phase.MARKET_PICK, Phase.OVER
+
+ON_THE_DISH: Final = frozenset({"swap", "under", "copy"})
+"""FT6.6: effects that act on the dish the player must play, so they come before it is played."""
+
+# ---------------------------------------------------------------------------------------------
+# Legal moves
+
+
+def turn_player(state: GameState) -> str | None:
+    """Whose turn it is to turn a dish over (or to take a market card)."""
+    if state.phase is _TURN or state.phase is _MARKET_PICK:
+        return state.current
+    if state.phase is _SERVED:
+        return state.next_player()
+    return None
+
+
+def top_choices(seat: PlayerState) -> list[str]:
+    """FT8.2: the dishes that may be on top of a pile, as far as the table knows."""
+    if seat.hidden:
+        return sorted(d for d, n in seat.hidden.items() if n > 0)
+    return seat.tail[:1]
+
+
+def legal_reveals(state: GameState) -> list[str]:
+    """The dishes the player whose turn it is may turn over now."""
+    player = turn_player(state)
+    if player is None or state.phase is _MARKET_PICK:
+        return []
+    if state.phase is _TURN and state.must_play is not None:
+        return [state.must_play]
+    return top_choices(state.seats[player])
+
+
+def legal_market(state: GameState) -> list[str]:
+    """The market dishes the player to pick may take (empty when no pick is due)."""
+    player = turn_player(state)
+    if player is None:
+        return []
+    if state.phase is not _MARKET_PICK and (
+        state.seats[player].pile_size() or (state.phase is _TURN and state.must_play)
+    ):
+        return []
+    return sorted(set(state.market))
+
+
+def legal_company_plays(state: GameState, player: str) -> list[CompanyPlayed]:
+    """Every Company play ``player`` may make now, one per distinct choice."""
+    try:
+        _company_turn(state, player)
+    except RuleViolation:
+        return []
+    seat = state.seats[player]
+    effect = seat.company
+    if effect is None:
+        return []
+    after_serving = state.phase is _SERVED and player == state.current
+    if after_serving and effect in ON_THE_DISH:
+        return []
+    if effect == "rearrange" or effect == "copy":
+        if effect == "copy" and not seat.pile_size():
+            return []
+        return [CompanyPlayed(player, effect)]
+    if effect == "remove":
+        return [
+            CompanyPlayed(player, effect, target=target, dish=dish)
+            for target in state.players
+            for dish in sorted(removable(state.seats[target].served))
+        ]
+    tops = top_choices(seat)
+    if effect == "swap":
+        return [
+            CompanyPlayed(player, effect, dish=dish, market=card)
+            for dish in tops
+            for card in sorted(set(state.market))
+        ]
+    if seat.pile_size() < 2:
+        return []
+    return [CompanyPlayed(player, effect, dish=dish) for dish in tops]
+
+
+def legal_events(state: GameState) -> list[Event]:
+    """Every event that may come next during a service (not game or round starts, whose choices
+    are open), one per distinct choice."""
+    if state.phase not in (_TURN, _SERVED, _MARKET_PICK):
+        return []
+    player = turn_player(state)
+    assert player is not None
+    events: list[Event] = []
+    if state.phase is _MARKET_PICK:
+        return [MarketTaken(player, dish) for dish in legal_market(state)]
+    if state.phase is _SERVED and state.current is not None:
+        events.extend(legal_company_plays(state, state.current))
+    events.extend(legal_company_plays(state, player))
+    events.extend(DishRevealed(player, dish) for dish in legal_reveals(state))
+    events.extend(MarketTaken(player, dish) for dish in legal_market(state))
+    return events
+
+
+def expected_next(state: GameState) -> tuple[str, str | None] | None:
+    """The kind of event expected now and who makes it; None once the game is over."""
+    phase = state.phase
+    if phase is _OVER:
+        return None
+    if phase is _NOT_STARTED or phase is _ROUND_START:
+        return phase.value, None
+    player = turn_player(state)
+    if phase is _MARKET_PICK or legal_market(state):
+        return "market_taken", player
+    return "dish_revealed", player
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks
+
+
+def check(state: GameState, event: Event) -> None:
+    """Raise :class:`RuleViolation` if ``event`` may not happen in ``state``."""
+    _CHECKS[type(event)](state, event)
+
+
+def describe_next(state: GameState) -> str:
+    """In words: what the table waits for now."""
+    phase = state.phase
+    if phase is _NOT_STARTED:
+        return "a record starts with game_started"
+    if phase is _ROUND_START:
+        return f"round {state.round_no + 1} must start now (round_started)"
+    if phase is _MARKET_PICK:
+        return f"{state.current} was eliminated and must take a card from the market now"
+    player = turn_player(state)
+    return f"it is {player}'s turn to turn over a dish"
+
+
+def _not_expected(state: GameState, event: Event) -> RuleViolation:
+    got = type_name(event)
+    if state.phase is _OVER:
+        winner = state.rounds[-1].winner if state.rounds else "?"
+        return RuleViolation(
+            "game_over", f"the game is over ({winner} has won); nothing may follow, got {got}"
+        )
+    return RuleViolation("out_of_order", f"{describe_next(state)}, not {got}")
+
+
+def _at_table(state: GameState, player: str) -> None:
+    if player not in state.seats:
+        raise RuleViolation(
+            "unknown_player", f"{player!r} is not playing in this game ({', '.join(state.players)})"
+        )
+
+
+def _wrong_turn(state: GameState, player: str) -> RuleViolation:
+    if state.phase in (_TURN, _SERVED, _MARKET_PICK) and player not in state.in_round:
+        return RuleViolation(
+            "wrong_turn", f"{player} is eliminated from this round and has no turn until the next"
+        )
+    return RuleViolation("wrong_turn", f"it is {turn_player(state)}'s turn, not {player}'s")
+
+
+def _company_turn(state: GameState, player: str) -> None:
+    """FT6.1: a Company card is played during its owner's turn."""
+    if state.phase is _TURN and player == state.current:
+        return
+    if state.phase is _SERVED and player in (state.current, state.next_player()):
+        return
+    raise _wrong_turn(state, player)
+
+
+def _top_problem(state: GameState, player: str, dish: str, acting: str) -> RuleViolation | None:
+    """FT8.2: ``dish`` may be the top card of ``player``'s pile (the dish they must play)."""
+    if state.phase is _TURN and state.must_play is not None and player == state.current:
+        if dish == state.must_play:
+            return None
+        return RuleViolation(
+            "not_on_top",
+            f"{player} swapped for the market's {state.must_play} and must play it now, not {dish}",
+        )
+    seat = state.seats[player]
+    if not seat.pile_size():
+        return RuleViolation(
+            "pile_empty",
+            f"{player}'s pile is empty: there is no dish to {acting} "
+            "(a player who cannot turn a dish over is eliminated: enter their market_taken)",
+        )
+    if seat.hidden:
+        if seat.hidden[dish] > 0:
+            return None
+    elif seat.tail[0] == dish:
+        return None
+    if dish in seat.tail:
+        return RuleViolation(
+            "not_on_top",
+            f"{player}'s {dish} was put under their pile and other dishes lie above it: "
+            f"it is not the dish on top",
+        )
+    return RuleViolation("dish_not_in_pile", f"{player} has no {dish} in their pile")
+
+
+def _check_game_started(state: GameState, event: GameStarted) -> None:
+    if state.phase is not _NOT_STARTED:
+        raise _not_expected(state, event)
+    players = event.players
+    if len(players) not in PLAYER_COUNTS:
+        raise RuleViolation(
+            "bad_players", f"Food Truck is played by 2 to 5 players, not {len(players)}"
+        )
+    if any(not name for name in players):
+        raise RuleViolation("bad_players", "every player needs a name (an empty name was given)")
+    if len(set(players)) != len(players):
+        twice = sorted({p for p in players if players.count(p) > 1})
+        raise RuleViolation("bad_players", f"{', '.join(twice)} is seated twice")
+
+
+def _check_round_started(state: GameState, event: RoundStarted) -> None:
+    if state.phase is not _ROUND_START:
+        raise _not_expected(state, event)
+    if event.round != state.round_no + 1:
+        raise RuleViolation(
+            "wrong_round", f"the next round is round {state.round_no + 1}, not {event.round}"
+        )
+    _at_table(state, event.first_player)
+    if state.marker is not None and event.first_player != state.marker:
+        raise RuleViolation(
+            "bad_first_player",
+            f"{state.marker} holds the first-player marker (the first eliminated last round) "
+            f"and starts round {event.round}, not {event.first_player}",
+        )
+    n = len(state.players)
+    if len(event.market) != n:
+        raise RuleViolation(
+            "bad_market",
+            f"the market is as many dish cards as players: {n}, not {len(event.market)}",
+        )
+    if DESSERT in event.market:
+        raise RuleViolation(
+            "bad_market", "desserts are never in the market: the unused ones went back to the box"
+        )
+    if state.market_pile < n:  # FT2.3: cannot happen (see max_rounds)
+        raise InvariantError("the market's draw pile ran out")
+    seen: set[str] = set()
+    for player, effect in event.companies:
+        _at_table(state, player)
+        seen.add(player)
+        if effect not in state.seats[player].company_pile:
+            raise RuleViolation(
+                "bad_company",
+                f"{player} already turned over their {effect} card since their Company pile "
+                "was last shuffled: each of the five cards comes once before the pile is "
+                "shuffled again",
+            )
+    missing = [p for p in state.players if p not in seen]
+    if missing:
+        raise RuleViolation(
+            "bad_company",
+            f"every player turns over a Company card: none given for {', '.join(missing)}",
+        )
+
+
+def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
+    if state.phase not in (_TURN, _SERVED):
+        raise _not_expected(state, event)
+    player = event.player
+    _at_table(state, player)
+    _company_turn(state, player)
+    seat = state.seats[player]
+    if seat.company is None:
+        raise RuleViolation(
+            "company_used", f"{player} has already played their Company card this round"
+        )
+    if event.effect != seat.company:
+        raise RuleViolation(
+            "wrong_effect",
+            f"{player}'s Company card this round is {seat.company}, not {event.effect}",
+        )
+    if state.phase is _SERVED and player == state.current and event.effect in ON_THE_DISH:
+        raise RuleViolation(
+            "effect_not_now",
+            f"{player} has already served their dish this turn: {event.effect} acts on the dish "
+            "you must play, so it is played before the dish is turned over",
+        )
+    effect = event.effect
+    if effect == "remove":
+        target = event.target
+        assert target is not None and event.dish is not None
+        _at_table(state, target)
+        count = state.seats[target].served[event.dish]
+        if count == 0:
+            raise RuleViolation(
+                "not_removable", f"{target} has no {event.dish} served in front of them"
+            )
+        if count > 1:
+            raise RuleViolation(
+                "not_removable",
+                f"{target}'s {event.dish} is in a stack: only a visible dish that is not in a "
+                "stack may be put under the pile",
+            )
+    elif effect == "swap":
+        assert event.dish is not None and event.market is not None
+        problem = _top_problem(state, player, event.dish, "swap")
+        if problem is not None:
+            raise problem
+        if event.market not in state.market:
+            raise RuleViolation("dish_not_in_market", f"there is no {event.market} in the market")
+    elif effect == "under":
+        assert event.dish is not None
+        problem = _top_problem(state, player, event.dish, "put under the pile")
+        if problem is not None:
+            raise problem
+        if seat.pile_size() < 2:
+            raise RuleViolation(
+                "no_next_dish",
+                f"{player}'s {event.dish} is the last dish of their pile: there is no next dish "
+                "to play after putting it under",
+            )
+    elif effect == "copy" and not seat.pile_size():
+        raise RuleViolation("pile_empty", f"{player}'s pile is empty: there is no dish to copy")
+
+
+def _check_dish_revealed(state: GameState, event: DishRevealed) -> None:
+    if state.phase not in (_TURN, _SERVED):
+        raise _not_expected(state, event)
+    _at_table(state, event.player)
+    if event.player != turn_player(state):
+        if state.phase is _SERVED and event.player == state.current:
+            raise RuleViolation(
+                "wrong_turn",
+                f"{event.player} has served this turn; it is {turn_player(state)}'s turn",
+            )
+        raise _wrong_turn(state, event.player)
+    problem = _top_problem(state, event.player, event.dish, "turn over")
+    if problem is not None:
+        raise problem
+
+
+def _check_market_taken(state: GameState, event: MarketTaken) -> None:
+    if state.phase not in (_TURN, _SERVED, _MARKET_PICK):
+        raise _not_expected(state, event)
+    _at_table(state, event.player)
+    player = turn_player(state)
+    if event.player != player:
+        raise _wrong_turn(state, event.player)
+    if state.phase is not _MARKET_PICK and not legal_market(state):
+        raise RuleViolation(
+            "pile_not_empty",
+            f"{player} has not been eliminated: a market card is taken by an eliminated player, "
+            f"and {player} still has a dish to turn over",
+        )
+    if event.dish not in state.market:
+        raise RuleViolation("dish_not_in_market", f"there is no {event.dish} in the market")
+
+
+_CHECKS: Final[dict[type[Any], Callable[[GameState, Any], None]]] = {
+    GameStarted: _check_game_started,
+    RoundStarted: _check_round_started,
+    CompanyPlayed: _check_company_played,
+    DishRevealed: _check_dish_revealed,
+    MarketTaken: _check_market_taken,
+}
+
+__all__ = [
+    "InvariantError",
+    "check",
+    "describe_next",
+    "expected_next",
+    "legal_company_plays",
+    "legal_events",
+    "legal_market",
+    "legal_reveals",
+    "top_choices",
+    "turn_player",
+]
