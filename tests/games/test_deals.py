@@ -4,12 +4,14 @@ last hands into one round_started is the database's."""
 
 from __future__ import annotations
 
+import functools
 import uuid
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
+from engine.cards import describe
 from engine.events import to_json
 from engine.simulate import simulate
 from engine.snapshot import from_snapshot
@@ -126,8 +128,6 @@ def test_a_contradiction_is_shown_to_the_two_seats_involved_only() -> None:
         # Never another hand's cards: only this seat's own are chosen on its grid.
         chosen = {c.card for _, _, cards in view.deal.suits for c in cards if c.chosen}
         assert chosen == set(ana if seat.seat == 1 else HANDS[seat.player])
-    from engine.cards import describe
-
     assert shown["Ana"] == [
         f"you and Ben both entered {describe(clash)}; one of you may hold {describe(missing)} "
         "instead: check your cards"
@@ -180,10 +180,9 @@ def test_two_last_hands_racing_start_the_round_once(committed_db: None) -> None:
     game_id, seats = new_game()
     for seat in seats[:2]:
         save(game_id, seat, HANDS[seat.player])
-    outcomes = run_together(
-        [lambda s=seat: save(game_id, s, HANDS[s.player]) for seat in seats[2:]], "last-hand"
-    )
-    assert sum(o.started for o in outcomes) <= 1
+    works = [functools.partial(save, game_id, s, HANDS[s.player]) for s in seats[2:]]
+    outcomes = run_together(works, "last-hand")
+    assert sum(o.started for o in outcomes) == 1
     starts = [e for e in stream(game_id) if e["type"] == "round_started"]
     # Each hand was saved: whichever transaction came second saw every hand and started it.
     assert len(starts) == 1
