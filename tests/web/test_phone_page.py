@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 EVENTS = simulate(seed=8, players=4, names=tuple(NAMES), first_player="Ana")
 GAME = [to_json(e) for e in EVENTS]
-FETCH = {"HTTP_X_SEAT_FETCH": "1"}
+FETCH = {"X-Seat-Fetch": "1"}
 
 
 def new_game(user: User | None = None, until: int = 1) -> tuple[uuid.UUID, list[str]]:
@@ -92,16 +92,16 @@ def test_a_revoked_or_unknown_link_answers_a_clear_page(django_user_model: type[
 def test_the_poll_answers_304_until_the_game_or_a_hand_changes() -> None:
     game_id, tokens = new_game()
     client = Client()
-    first = client.get(url(tokens[0], "state/"), **FETCH)
+    first = client.get(url(tokens[0], "state/"), headers=FETCH)
     tag = first["ETag"]
     assert first.status_code == 200 and tag
     with CaptureQueriesContext(connection) as queries:
-        again = client.get(url(tokens[0], "state/"), HTTP_IF_NONE_MATCH=tag, **FETCH)
+        again = client.get(url(tokens[0], "state/"), headers={headers=FETCH, "If-None-Match": tag})
     assert again.status_code == 304 and again.content == b""
     assert len(queries) <= 2  # the token and the game's stamp
     ben = services.seat_open(tokens[1])
     services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=["G1"], access=ben)
-    changed = client.get(url(tokens[0], "state/"), HTTP_IF_NONE_MATCH=tag, **FETCH)
+    changed = client.get(url(tokens[0], "state/"), headers={headers=FETCH, "If-None-Match": tag})
     assert changed.status_code == 200 and changed["ETag"] != tag
     assert "Ben: 1/10" in changed.content.decode()
 
@@ -111,8 +111,8 @@ def test_every_post_needs_the_csrf_token() -> None:
     client = Client(enforce_csrf_checks=True)
     page = client.get(url(tokens[0])).content.decode()
     fields = {"round": "1", "seat": "1", "cards": "G1"}
-    assert client.post(url(tokens[0], "hand/"), fields, **FETCH).status_code == 403
-    answer = client.post(url(tokens[0], "hand/"), fields, HTTP_X_CSRFTOKEN=csrf_of(page), **FETCH)
+    assert client.post(url(tokens[0], "hand/"), fields, headers=FETCH).status_code == 403
+    answer = client.post(url(tokens[0], "hand/"), fields, headers={headers=FETCH, "X-CSRFToken": csrf_of(page)})
     assert answer.status_code == 200
     assert "1</span>/10" in answer.content.decode()
 
@@ -126,7 +126,7 @@ def test_a_phone_sees_its_own_hand_and_never_another_seats() -> None:
         me = NAMES[seat]
         secret = held_by_others(at, me)
         for path in (url(token), url(token, "state/")):
-            html = unescape(client.get(path, **FETCH).content.decode())
+            html = unescape(client.get(path, headers=FETCH).content.decode())
             for card in secret:
                 assert card_label(card) not in html, f"{me}'s phone shows {card}"
                 assert f'value="{card}"' not in html
@@ -140,12 +140,12 @@ def test_during_the_deal_other_hands_show_as_counts_only() -> None:
     hand = GAME[1]["hands"]["Ben"]
     services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:7], access=ben)
     client = Client()
-    html = client.get(url(tokens[0], "state/"), **FETCH).content.decode()
+    html = client.get(url(tokens[0], "state/"), headers=FETCH).content.decode()
     assert "Ben: 7/10" in html
     pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
     assert pressed == []  # Ana tapped none, and Ben's are not marked on her grid
     assert 'name="cards" value=""' in html
-    mine = client.get(url(tokens[1], "state/"), **FETCH).content.decode()
+    mine = client.get(url(tokens[1], "state/"), headers=FETCH).content.decode()
     assert sorted(
         re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', mine)
     ) == sorted(hand[:7])
@@ -167,25 +167,25 @@ def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
         "round": "1",
         "trick": "1",
     }
-    ok = client.post(url(tokens[seat], "act/"), fields, **FETCH)
+    ok = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)
     assert ok.status_code == 200
-    again = client.post(url(tokens[seat], "act/"), fields, **FETCH)  # a retry: the same key
+    again = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)  # a retry: the same key
     assert again.status_code == 200
     assert services.deal_stamp(game_id) == (at + 1, "")  # recorded once
-    stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, **FETCH)
+    stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, headers=FETCH)
     assert stale.status_code == 409
     assert "Someone else entered this first" in stale.content.decode()
     # The next player tries a card they do not hold: the rule's words, cards in words.
     nxt = GAME[at + 1]
     other = next(c for c in held_by_others(at + 1, nxt["player"]))
     bad = {**fields, "player": nxt["player"], "card": other, "version": str(at + 1), "key": "k-3"}
-    refused = client.post(url(tokens[NAMES.index(nxt["player"])], "act/"), bad, **FETCH)
+    refused = client.post(url(tokens[NAMES.index(nxt["player"])], "act/"), bad, headers=FETCH)
     assert refused.status_code == 422
     said = re.findall(r"<strong>Refused:</strong>([^<]*)", unescape(refused.content.decode()))
     assert said and describe(other) in said[0]
     assert not re.search(rf"\b{other}\b", said[0])  # "red 4", not "R4"
     # A phone may not play for another seat.
-    theirs = client.post(url(tokens[seat], "act/"), {**bad, "key": "k-4"}, **FETCH)
+    theirs = client.post(url(tokens[seat], "act/"), {**bad, "key": "k-4"}, headers=FETCH)
     assert theirs.status_code == 403
 
 
@@ -211,7 +211,7 @@ def test_officials_open_any_seat_without_a_token(django_user_model: type[User]) 
     client.force_login(keeper)
     page = client.get(path)
     assert page.status_code == 200 and "Cleo" in page.content.decode()
-    saved = client.post(path + "hand/", {"round": "1", "seat": "3", "cards": "G1,G2"}, **FETCH)
+    saved = client.post(path + "hand/", {"round": "1", "seat": "3", "cards": "G1,G2"}, headers=FETCH)
     assert saved.status_code == 200
     assert "2</span>/10" in saved.content.decode()
     table = client.get(f"/table/{game.game_id}/").content.decode()
