@@ -96,12 +96,12 @@ def test_the_poll_answers_304_until_the_game_or_a_hand_changes() -> None:
     tag = first["ETag"]
     assert first.status_code == 200 and tag
     with CaptureQueriesContext(connection) as queries:
-        again = client.get(url(tokens[0], "state/"), headers={headers=FETCH, "If-None-Match": tag})
+        again = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert again.status_code == 304 and again.content == b""
     assert len(queries) <= 2  # the token and the game's stamp
     ben = services.seat_open(tokens[1])
     services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=["G1"], access=ben)
-    changed = client.get(url(tokens[0], "state/"), headers={headers=FETCH, "If-None-Match": tag})
+    changed = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert changed.status_code == 200 and changed["ETag"] != tag
     assert "Ben: 1/10" in changed.content.decode()
 
@@ -112,7 +112,9 @@ def test_every_post_needs_the_csrf_token() -> None:
     page = client.get(url(tokens[0])).content.decode()
     fields = {"round": "1", "seat": "1", "cards": "G1"}
     assert client.post(url(tokens[0], "hand/"), fields, headers=FETCH).status_code == 403
-    answer = client.post(url(tokens[0], "hand/"), fields, headers={headers=FETCH, "X-CSRFToken": csrf_of(page)})
+    answer = client.post(
+        url(tokens[0], "hand/"), fields, headers={**FETCH, "X-CSRFToken": csrf_of(page)}
+    )
     assert answer.status_code == 200
     assert "1</span>/10" in answer.content.decode()
 
@@ -211,7 +213,9 @@ def test_officials_open_any_seat_without_a_token(django_user_model: type[User]) 
     client.force_login(keeper)
     page = client.get(path)
     assert page.status_code == 200 and "Cleo" in page.content.decode()
-    saved = client.post(path + "hand/", {"round": "1", "seat": "3", "cards": "G1,G2"}, headers=FETCH)
+    saved = client.post(
+        path + "hand/", {"round": "1", "seat": "3", "cards": "G1,G2"}, headers=FETCH
+    )
     assert saved.status_code == 200
     assert "2</span>/10" in saved.content.decode()
     table = client.get(f"/table/{game.game_id}/").content.decode()
