@@ -226,6 +226,10 @@ def _write(request: HttpRequest, phone: Phone, call: Any) -> HttpResponse:
         return _panel(request, phone, status=409, notice=CONFLICT)
     except services.KeyReused:
         return _panel(request, phone, status=409, notice=KEY_REUSED)
+    except services.Refused as refused:
+        if refused.code == services.QUEUED_EARLY:  # the phone keeps it and sends it again
+            return _panel(request, phone, status=409, notice=say_cards(refused.message))
+        return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
     except services.GameError as refused:
         return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
     return _done(request, phone)

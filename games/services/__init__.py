@@ -69,6 +69,7 @@ from games.services.seats import (
     seat_open,
 )
 from games.services.writes import (
+    QUEUED_EARLY,
     game_append,
     game_correct,
     game_create,
@@ -79,6 +80,7 @@ from games.services.writes import (
 )
 
 __all__ = [
+    "QUEUED_EARLY",
     "Clash",
     "DealCheck",
     "DealClosed",

@@ -156,8 +156,9 @@ def game_append(
             # attempt's commit, so it cannot miss it).
             game = _projection(game_id, lock=True)
             at = expected_version
-            if queued is not None and game.version != expected_version:
-                if idempotency_key and (prior := store.find_prior(idempotency_key)):
+            if queued is not None:
+                stale = game.version != expected_version
+                if stale and idempotency_key and (prior := store.find_prior(idempotency_key)):
                     return _replayed(prior, fingerprint)  # sent before: its first result
                 _open(game)
                 _check_slot(_game_type(game.game_type), game, events, queued)
@@ -236,6 +237,13 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
     same_trick = obj.get("type") == "chef_chosen" or trick_no == state.trick_no
     if here == slot and same_trick:
         return
+    if _ahead(state, obj, round_no, trick_no):
+        raise Refused(
+            f"this tap waits for its turn (round {round_no}, trick {trick_no}): it is sent "
+            "again when the table gets there",
+            QUEUED_EARLY,
+            0,
+        )
     try:  # the rule's words when the rules refuse it now
         kind.step(state, kind.parse(obj))
     except engine.RuleViolation as violation:
@@ -248,6 +256,22 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
         "queued_stale",
         0,
     )
+
+
+QUEUED_EARLY = "queued_early"
+"""A queued tap for a slot the table has not reached yet (the phone keeps it and sends it
+again): not a refusal of the tap, only of its timing."""
+
+
+def _ahead(state: Any, obj: Mapping[str, Any], round_no: int, trick_no: int) -> bool:
+    """Whether a queued card is for a slot still to come: a later trick, or this trick before
+    its player's turn (the phone's player saw the physical table ahead of the record)."""
+    if obj.get("type") != "card_played" or round_no != state.round_no:
+        return False
+    if trick_no > state.trick_no:
+        return True
+    played = {play.player for play in state.trick}
+    return trick_no == state.trick_no and obj.get("player") not in played
 
 
 def _check_seat(seat: SeatAccess, game_id: uuid.UUID, events: Sequence[Any], deal: bool) -> None:

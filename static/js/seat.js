@@ -100,7 +100,10 @@
         const response = await fetch(url, { headers, cache: "no-store", credentials: "same-origin" });
         if (response.status === 200) {
           const html = await response.text();
-          if (!sending && !handSending) render(html, response.headers.get("ETag"));
+          if (!sending && !handSending) {
+            render(html, response.headers.get("ETag"));
+            if (outbox.length) flush(); // the table moved: a tap waiting for its turn may go now
+          }
         } else if (response.status === 403 || response.status === 404) {
           window.location.reload(); // the link was revoked: the page says what to do
           return;
@@ -211,7 +214,7 @@
       const item = document.createElement("li");
       const what = document.createElement("span");
       what.className = "ph-pending";
-      what.textContent = "Not sent yet: " + entry.label;
+      what.textContent = "Not sent yet: " + entry.label + (entry.waiting ? " (waits for its turn)" : "");
       item.append(what);
       if (entry.refused) {
         const why = document.createElement("p");
@@ -252,7 +255,9 @@
     live.querySelectorAll("form[data-cards] button[name=card]").forEach((button) => {
       const sent = pending.has(button.value);
       button.classList.toggle("is-pending", sent);
-      button.disabled = sent || !(button.dataset.legal === "1" || offline);
+      // Offline (or with taps still queued) the player may tap ahead of the page: they see the
+      // physical table; the server records each tap in its own slot only.
+      button.disabled = sent || !(button.dataset.legal === "1" || offline || outbox.length > 0);
     });
   }
 
@@ -310,8 +315,12 @@
       return;
     }
     const html = await response.text();
+    let again = true;
     if (response.status === 422 && entry.queued) {
       entry.refused = refusalIn(html) || "the rules refused this tap";
+    } else if (response.status === 409 && entry.queued) {
+      entry.waiting = true; // for a turn the table has not reached: sent again on its next change
+      again = false;
     } else {
       outbox.shift(); // recorded (200), or answered with the table as it stands (409, 422, 403)
     }
@@ -319,7 +328,7 @@
     sending = false;
     if (offline) setOffline(false);
     render(html, response.status === 200 ? response.headers.get("ETag") : null);
-    if (outbox.length && !outbox[0].refused) flush();
+    if (again && outbox.length && !outbox[0].refused) flush();
   }
 
   function scheduleRetry() {

@@ -247,18 +247,18 @@ def test_a_queued_tap_for_a_slot_gone_by_is_refused_in_words() -> None:
         )
     assert refused.value.code == "wrong_turn"  # the rule's words
     assert refused.value.message.startswith("it is ")
-    # A tap for the right player and type but meant for another trick is refused too.
-    with pytest.raises(Refused) as refused:
+    # A card for a trick still to come waits (the phone keeps it and sends it again).
+    with pytest.raises(Refused) as early:
         services.game_append(
             game_id=game_id,
             expected_version=index,
             events=[GAME[index + 2]],
             seat=seats[NAMES.index(GAME[index + 2]["player"])],
-            idempotency_key="older",
+            idempotency_key="early",
             queued=(1, 2),
         )
-    assert refused.value.code == "queued_stale"
-    assert "this tap was made for round 1, trick 2" in refused.value.message
+    assert early.value.code == services.QUEUED_EARLY
+    assert "waits for its turn (round 1, trick 2)" in early.value.message
     assert Event.objects.filter(stream_id=game_id).count() == index + 2
 
 
