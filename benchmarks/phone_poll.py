@@ -101,7 +101,7 @@ def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[floa
     rng = random.Random(seed)
     for number in range(passes + 1):
         tapped = rng.sample(range(tables), max(1, tables // 4))
-        for game_id, tokens in games:
+        for _game_id, tokens in games:
             for token in tokens:
                 headers = dict(fetch)
                 if token in etags:
