@@ -20,6 +20,7 @@ With TNC_SCREENSHOTS=1 it saves the pictures of docs/scorekeeping.md to docs/ima
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import statistics
@@ -35,7 +36,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
 from engine.events import to_json  # noqa: E402
@@ -135,7 +136,7 @@ def phones(
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         phone = Phone(link.player, link.seat, context, page)
-        page.on("pageerror", lambda error, p=phone: p.errors.append(str(error)))
+        page.on("pageerror", functools.partial(_page_error, phone))
         response = page.goto(f"{live_server.url}/seat/{link.token}/")
         assert response is not None and response.status == 200
         phone.first_html = response.text()
@@ -143,6 +144,10 @@ def phones(
     yield out
     for phone in out.values():
         phone.context.close()
+
+
+def _page_error(phone: Phone, error: Error) -> None:
+    phone.errors.append(str(error))
 
 
 def grid(phone: Phone, card: str) -> Locator:
@@ -176,6 +181,16 @@ def deal(phones: dict[str, Phone], at: int, version: int) -> tuple[str, str]:
             if number == 1 and name == "Ana" and k == 5:
                 phones["Ana"].shot("hand-entry")
     return mistake
+
+
+def dealt_hands_only(phones: dict[str, Phone], event: dict[str, Any], version: int) -> None:
+    """Once the round started, each phone's DOM holds its own 10 cards and no other card."""
+    for phone in phones.values():
+        phone.wait_version(version)
+        shown = phone.page.locator("form[data-cards] button[name=card]")
+        values = {shown.nth(i).get_attribute("value") for i in range(shown.count())}
+        assert values == set(event["hands"][phone.player]), phone.player
+        assert phone.page.locator("form[data-hand]").count() == 0
 
 
 def play(phone: Phone, event: dict[str, Any], number: int, shots: dict[str, bool]) -> None:
@@ -241,6 +256,8 @@ def test_four_phones_play_a_whole_game_at_once(phones: dict[str, Phone]) -> None
         if event["type"] == "round_started":
             number = event["round"]
             wrong = deal(phones, at, version)
+            if number > 1:
+                dealt_hands_only(phones, event, version + 1)
             if number == 1:
                 mistake = wrong
                 ana, ben = phones["Ana"], phones["Ben"]
@@ -254,6 +271,7 @@ def test_four_phones_play_a_whole_game_at_once(phones: dict[str, Phone]) -> None
                 # Ana puts it right: two taps (the counts below include them).
                 ana.tap(grid(ana, mistake[0]), 1)
                 ana.tap(grid(ana, mistake[1]), 1)
+                dealt_hands_only(phones, event, version + 1)
         elif at == window[0]:
             dev = phones["Dev"]
             dev.wait_version(version)
