@@ -31,6 +31,7 @@
   let handAgain = false;
   let offline = !navigator.onLine;
   let retryTimer = null;
+  let epoch = 0; // bumped by every POST: a poll answer from before it is stale, never shown
 
   const load = (name, fallback) => {
     try {
@@ -57,6 +58,7 @@
   // ------------------------------------------------------------------ sending
 
   async function post(path, fields) {
+    epoch += 1;
     const body = new URLSearchParams(fields);
     if (focus) body.set("as", String(focus));
     return fetch(base + path, {
@@ -93,6 +95,7 @@
 
   async function poll() {
     if (!sending && !handSending) {
+      const asked = epoch;
       try {
         const headers = { "X-Seat-Fetch": "1" };
         if (etag) headers["If-None-Match"] = etag;
@@ -100,7 +103,7 @@
         const response = await fetch(url, { headers, cache: "no-store", credentials: "same-origin" });
         if (response.status === 200) {
           const html = await response.text();
-          if (!sending && !handSending) {
+          if (!sending && !handSending && asked === epoch) {
             render(html, response.headers.get("ETag"));
             if (outbox.length) flush(); // the table moved: a tap waiting for its turn may go now
           }
@@ -182,12 +185,16 @@
         cards: cards.join(","),
       });
       const html = await response.text();
+      handSending = false;
+      if (response.status >= 500) {
+        window.setTimeout(sendHand, RETRY_MS); // kept on the phone (dirty): sent again
+        return;
+      }
       const now = load(key, []);
       if (response.status === 200 && now.join(",") === cards.join(",")) drop(key + ":dirty");
       if (response.status === 409 || response.status === 422 || response.status === 403) {
         drop(key + ":dirty"); // the server's answer says why; its hand is the one shown
       }
-      handSending = false;
       render(html, response.status === 200 ? response.headers.get("ETag") : null);
     } catch (e) {
       handSending = false;

@@ -220,3 +220,31 @@ def test_officials_open_any_seat_without_a_token(django_user_model: type[User]) 
     assert "2</span>/10" in saved.content.decode()
     table = client.get(f"/table/{game.game_id}/").content.decode()
     assert path in table  # the scorekeeper page links to each seat's view
+
+
+def test_a_shared_seat_is_entered_from_a_neighbours_phone(django_user_model: type[User]) -> None:
+    olga = django_user_model.objects.create_user("olga", password="x")
+    game_id, tokens = new_game(olga)
+    client = Client()
+    cleo = GAME[1]["hands"]["Cleo"]
+    refused = client.post(
+        url(tokens[0], "hand/"), {"round": "1", "seat": "3", "cards": cleo[0]}, headers=FETCH
+    )
+    assert refused.status_code == 403  # not shared yet
+    services.seat_link_share(game_id=game_id, seat=3, shared=True, user=olga)
+    page = client.get(url(tokens[0])).content.decode()
+    assert "You (Ana)" in page and "Cleo (shared)" in page
+    saved = client.post(
+        url(tokens[0], "hand/"),
+        {"round": "1", "seat": "3", "cards": ",".join(cleo[:2]), "as": "3"},
+        headers=FETCH,
+    )
+    assert saved.status_code == 200
+    html = saved.content.decode()
+    assert "Cleo's hand, round 1" in html
+    pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
+    assert sorted(pressed) == sorted(cleo[:2])
+    # Ben's phone, which Cleo's seat is shared with too, sees her count only (his own grid).
+    ben = client.get(url(tokens[1], "state/"), headers=FETCH).content.decode()
+    assert "Cleo: 2/10" in ben
+    assert re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', ben) == []
