@@ -17,6 +17,8 @@ urlpatterns = [
     path("g/", include("games.urls_public")),
     path("desk/", include("tournaments.desk.urls")),
     path("table/", include("games.urls_table")),
+    # A seat's phone: /seat/<token>/ (a seat link) and /table/<game>/seat/<n>/ (an official).
+    path("", include("games.phone.urls")),
     path("admin/", admin.site.urls),
     path("api/tournaments/", include("tournaments.api.urls")),
     path("api/", include("games.api.urls")),

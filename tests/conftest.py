@@ -65,6 +65,9 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_table_page.py": "the table page's forms and text (the services it calls are "
     "tested on both backends in tests/games/)",
     "tests/web/test_desk_at_scale.py": "the desk's HTML pieces and QR images",
+    "tests/web/test_phone_page.py": "a seat phone's HTML, headers and statuses (its services run "
+    "on both backends in tests/games/test_deals.py)",
+    "tests/browser/test_phones.py": "four phones' browsers playing a game (slow: Chromium)",
 }
 """Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
 concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)

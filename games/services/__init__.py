@@ -16,6 +16,21 @@ logs and records, with hidden hands), ``maintenance`` (rebuild and compare proje
 from __future__ import annotations
 
 from games.services.common import MAX_KEY, MAX_NAME, GameChange, User
+from games.services.deals import (
+    Clash,
+    DealCheck,
+    DealClosed,
+    DealRound,
+    DealSaved,
+    clash_words,
+    deal_check,
+    deal_first_player,
+    deal_hand_save,
+    deal_round,
+    deal_stamp,
+    deal_table,
+    first_player_choices,
+)
 from games.services.errors import Conflict, GameError, GameNotFound, KeyReused, NotAllowed, Refused
 from games.services.maintenance import (
     Difference,
@@ -54,6 +69,7 @@ from games.services.seats import (
     seat_open,
 )
 from games.services.writes import (
+    QUEUED_EARLY,
     game_append,
     game_correct,
     game_create,
@@ -64,6 +80,20 @@ from games.services.writes import (
 )
 
 __all__ = [
+    "QUEUED_EARLY",
+    "Clash",
+    "DealCheck",
+    "DealClosed",
+    "DealRound",
+    "DealSaved",
+    "clash_words",
+    "deal_check",
+    "deal_first_player",
+    "deal_hand_save",
+    "deal_round",
+    "deal_stamp",
+    "deal_table",
+    "first_player_choices",
     "Conflict",
     "Difference",
     "Digest",

@@ -127,12 +127,19 @@ def game_append(
     request_id: str = "",
     idempotency_key: str | None = None,
     deal: bool = False,
+    queued: Slot | None = None,
 ) -> GameChange:
     """Record the next events of a table (record-format objects, e.g. a card with coins).
 
     ``seat``: a seat's phone records them (games.seats), in place of a user: only its own plays
     and those of the seats shared with it; ``deal`` (games.services.deals only): the round
-    this phone's hand completed."""
+    this phone's hand completed.
+
+    ``queued``: the ``(round, trick)`` a phone saw when its player tapped this one event while
+    offline (its outbox sends it later). If the table moved on meanwhile (the others played),
+    the tap is still recorded, at the current version, when the event expected now is exactly
+    that tap's slot: the same type, player, round and trick. Otherwise it is refused in words
+    (a stale tap is never recorded somewhere it was not meant for)."""
     _check_request([], idempotency_key)
     if seat is not None:
         _check_seat(seat, game_id, events, deal)
@@ -148,7 +155,15 @@ def game_append(
             # moved on, and the conflict handler below looks its key up (after the first
             # attempt's commit, so it cannot miss it).
             game = _projection(game_id, lock=True)
-            _expect(game, expected_version)
+            at = expected_version
+            if queued is not None:
+                stale = game.version != expected_version
+                if stale and idempotency_key and (prior := store.find_prior(idempotency_key)):
+                    return _replayed(prior, fingerprint)  # sent before: its first result
+                _open(game)
+                _check_slot(_game_type(game.game_type), game, events, queued)
+                at = game.version
+            _expect(game, at)
             _open(game)
             if game.results_only:
                 raise Refused(
@@ -183,7 +198,7 @@ def game_append(
                 new.append(NewEvent(encoded.pop("type"), encoded))
             rows = store.append(
                 game_id,
-                expected_version,
+                at,
                 new,
                 metadata=_metadata(user, request_id, seat),
                 idempotency_key=idempotency_key,
@@ -203,6 +218,60 @@ def game_append(
         return _replayed(duplicate.prior, fingerprint)
     except VersionConflict as conflict:
         return _replay_or_conflict(conflict, idempotency_key, fingerprint)
+
+
+Slot = tuple[int, int]
+"""(round, trick) of a tap queued on a phone; trick 0 for a round-start Chef pick."""
+
+
+def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], queued: Slot) -> None:
+    """A queued tap may be recorded at the current version only in its own slot."""
+    obj = events[0] if len(events) == 1 else None
+    if not isinstance(obj, Mapping):
+        raise Refused("a queued tap is one event", "bad_event")
+    state = kind.restore(game.snapshot or {})
+    expected = engine.expected_next(state)
+    round_no, trick_no = queued
+    slot = (obj.get("type"), obj.get("player"), round_no)
+    here = (*expected, state.round_no) if expected is not None else None
+    same_trick = obj.get("type") == "chef_chosen" or trick_no == state.trick_no
+    if here == slot and same_trick:
+        return
+    if _ahead(state, obj, round_no, trick_no):
+        raise Refused(
+            f"this tap waits for its turn (round {round_no}, trick {trick_no}): it is sent "
+            "again when the table gets there",
+            QUEUED_EARLY,
+            0,
+        )
+    try:  # the rule's words when the rules refuse it now
+        kind.step(state, kind.parse(obj))
+    except engine.RuleViolation as violation:
+        raise Refused.from_violation(violation, 0) from None
+    where = f"round {round_no}" + (f", trick {trick_no}" if trick_no else "")
+    now = f"round {state.round_no}" + (f", trick {state.trick_no}" if state.trick_no else "")
+    raise Refused(
+        f"this tap was made for {where}, but the table has moved on to {now}: "
+        "check the table and tap again if it is still needed",
+        "queued_stale",
+        0,
+    )
+
+
+QUEUED_EARLY = "queued_early"
+"""A queued tap for a slot the table has not reached yet (the phone keeps it and sends it
+again): not a refusal of the tap, only of its timing."""
+
+
+def _ahead(state: Any, obj: Mapping[str, Any], round_no: int, trick_no: int) -> bool:
+    """Whether a queued card is for a slot still to come: a later trick, or this trick before
+    its player's turn (the phone's player saw the physical table ahead of the record)."""
+    if obj.get("type") != "card_played" or round_no != state.round_no:
+        return False
+    if trick_no > state.trick_no:
+        return True
+    played = {play.player for play in state.trick}
+    return trick_no == state.trick_no and obj.get("player") not in played
 
 
 def _check_seat(seat: SeatAccess, game_id: uuid.UUID, events: Sequence[Any], deal: bool) -> None:

@@ -382,10 +382,26 @@ def _render_table(
         return _forbidden(request, HANDS_HIDDEN)  # the page shows the hand to be played
     seating = policy.seating(game)  # which tournament table, and who may play first
     context = table_context(game, error=error, notice=notice, keep=keep or {}, seating=seating)
+    context["phones"] = _phones(game)
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"
     template = "table/enter.html#swap" if swap else "table/enter.html"
     return render(request, template, context, status=status)
+
+
+def _phones(game: GameProjection) -> list[tuple[int, str, str, int | None]]:
+    """Each seat's phone view (for a seat without a phone at a mixed table: docs/scorekeeping.md)
+    and, while the table waits for a deal, how many cards its phone has tapped in."""
+    deal = services.deal_round(game) if not game.results_only else None
+    return [
+        (
+            seat,
+            player,
+            reverse("seat:official", args=[game.stream_id, seat]),
+            len(deal.hands.get(seat, ())) if deal is not None else None,
+        )
+        for seat, player in enumerate(game.players, start=1)
+    ]
 
 
 def _stash_deal_before_undo(request: HttpRequest, game_id: uuid.UUID, version: int) -> None:

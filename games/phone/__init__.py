@@ -1,0 +1,1 @@
+"""A seat's phone: each player enters their own hand and plays (docs/scorekeeping.md)."""

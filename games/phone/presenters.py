@@ -1,0 +1,324 @@
+"""What a seat's phone shows (docs/scorekeeping.md, "Phones at the table"): the engine's state and
+the deal in progress turned into plain records for templates/phone/. Pure: it decides nothing
+(the legal moves come from engine.referee) and it shows a hand only to the phone that enters it:
+its own seat, or a seat the organizer shared with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import COIN_STEP, DISH, Card, deck, sort_cards
+from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
+from engine.rules import chef_taker, trick_winner
+from engine.state import GameState, Phase
+from games.services.deals import DealRound, clash_words
+from games.table.presenters import card_label, coin_words
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    player: str
+    mine: bool
+    """The phone's own seat (else one the organizer shared with it)."""
+    focus: bool
+    """The seat the phone enters for now."""
+
+
+@dataclass(frozen=True, slots=True)
+class GridCard:
+    card: Card
+    label: str
+    chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    round: int
+    seat: int
+    player: str
+    suits: list[tuple[str, str, list[GridCard]]]
+    """(suit, dish, cards) for each suit in play."""
+    count: int
+    others: list[tuple[str, int]]
+    """(player, cards tapped) of the other seats: never which cards."""
+    clashes: list[str]
+    """The contradictions this hand is part of, in words."""
+    choices: list[str]
+    first_player: str
+    waiting: str
+    """Who the round still waits for, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    card: Card
+    label: str
+    legal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEntry:
+    player: str
+    seat: int
+    turn: bool
+    """It is this player's turn (else the hand is shown to look at, and offline only)."""
+    hand: list[HandCard]
+    coins_held: int
+    coin_options: list[tuple[int, str]]
+    round: int
+    trick: int
+    """The trick this player's next card is for."""
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuitChoice:
+    suit: str
+    dish: str
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChefEntry:
+    player: str
+    kind: str
+    """"chef_chosen" or "chef_taken"."""
+    suits: list[SuitChoice]
+    round: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    player: str
+    card: Card | None
+    coins: int
+    value: int
+    winning: bool
+    lowest: bool
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    seat: int
+    player: str
+    coins: int
+    chefs: list[tuple[str, int]]
+    tricks: int
+    total: int
+    turn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneView:
+    me: Seat
+    seats: list[Seat]
+    version: int
+    round: int
+    trick: int
+    phase: str
+    headline: str
+    waiting_for: str | None
+    """The player the table waits for, when it is not one this phone enters for."""
+    deal: DealEntry | None = None
+    play: PlayEntry | None = None
+    chef: ChefEntry | None = None
+    trick_plays: list[TrickPlay] = field(default_factory=list)
+    trump: list[str] = field(default_factory=list)
+    players: list[PlayerLine] = field(default_factory=list)
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    ranking: list[Mapping[str, Any]] = field(default_factory=list)
+    closed: str = ""
+    """Why nothing can be entered (results only, voided)."""
+
+
+def phone_view(
+    *,
+    state: GameState,
+    version: int,
+    acts_for: Sequence[tuple[int, str]],
+    focus: int,
+    deal: DealRound | None,
+    summary: Mapping[str, Any],
+    closed: str = "",
+) -> PhoneView:
+    """``acts_for``: the phone's own (seat, player) first, then the seats shared with it;
+    ``focus``: the seat it enters the deal for now (one of them)."""
+    mine = {s for s, _ in acts_for}
+    if focus not in mine:
+        focus = acts_for[0][0]
+    seats = [Seat(s, p, i == 0, s == focus) for i, (s, p) in enumerate(acts_for)]
+    me = seats[0]
+    names = {i: p for i, p in enumerate(state.players, start=1)}
+    entering = {p for _, p in acts_for}
+    expected = state.expected
+    base: dict[str, Any] = {
+        "me": me,
+        "seats": seats,
+        "version": version,
+        "round": state.round_no,
+        "trick": state.trick_no,
+        "phase": state.phase.value,
+        "players": _players(state),
+        "rounds": _rounds(list(state.players), summary),
+        "ranking": list(summary.get("ranking") or []),
+        "trump": list(state.trump),
+        "trick_plays": _trick(state),
+    }
+    if closed:
+        return PhoneView(headline=closed, waiting_for=None, closed=closed, **base)
+    phase = state.phase
+    if phase is Phase.OVER:
+        return PhoneView(headline="The game is over", waiting_for=None, **base)
+    if phase is Phase.ROUND_START and deal is not None:
+        entry = _deal_entry(state, deal, focus, names)
+        return PhoneView(
+            headline=f"Deal round {deal.round}: tap your 10 cards",
+            waiting_for=None,
+            deal=entry,
+            **base,
+        )
+    waiting = expected if expected is not None and expected not in entering else None
+    # The phone's own hand stays in sight (and, offline, tappable: the player sees the table).
+    own = _play_entry(state, me.player, me.seat)
+    if phase is Phase.CHEF_PICK:
+        chef = None
+        if expected in entering:
+            suits = [SuitChoice(s, DISH[s], 1) for s in legal_pick_suits(state)]
+            chef = ChefEntry(str(expected), "chef_chosen", suits, state.round_no, 0)
+        head = f"{expected} picks a Chef"
+        return PhoneView(headline=head, waiting_for=waiting, chef=chef, play=own, **base)
+    if phase is Phase.CHEF_TAKE:
+        chef = None
+        if expected in entering:
+            suits = [SuitChoice(s, DISH[s], state.centre[s]) for s in legal_take_suits(state)]
+            chef = ChefEntry(str(expected), "chef_taken", suits, state.round_no, state.trick_no)
+        head = f"{state.winner} wins trick {state.trick_no}; {expected} takes a Chef"
+        return PhoneView(headline=head, waiting_for=waiting, chef=chef, play=own, **base)
+    # PLAY: the hand of the player to play if this phone enters for them, else its own.
+    player = str(expected) if expected in entering else me.player
+    seat = next(s for s, p in acts_for if p == player)
+    head = f"{expected}'s turn: " + (
+        "play a card" if state.trick else f"lead trick {state.trick_no}"
+    )
+    play = _play_entry(state, player, seat)
+    return PhoneView(headline=head, waiting_for=waiting, play=play, **base)
+
+
+def _deal_entry(
+    state: GameState, deal: DealRound, focus: int, names: Mapping[int, str]
+) -> DealEntry:
+    mine = set(deal.hands.get(focus, ()))
+    suits = []
+    for suit in state.suits:
+        cards = [GridCard(c, card_label(c), c in mine) for c in deck((suit,))]
+        suits.append((suit, DISH[suit], cards))
+    others = [(names[s], len(deal.hands.get(s, ()))) for s in sorted(names) if s != focus]
+    clashes = [clash_words(c, focus, names) for c in deal.check.clashes if focus in c.seats]
+    short = [names[s] for s in sorted(names) if len(deal.hands.get(s, ())) < 10]
+    waiting = ("Waiting for " + ", ".join(short)) if short else "Every hand is in"
+    return DealEntry(
+        round=deal.round,
+        seat=focus,
+        player=names[focus],
+        suits=suits,
+        count=len(mine),
+        others=others,
+        clashes=clashes,
+        choices=deal.choices,
+        first_player=deal.first_player,
+        waiting=waiting,
+    )
+
+
+def _play_entry(state: GameState, player: str, seat: int) -> PlayEntry:
+    turn = state.phase is Phase.PLAY and state.expected == player
+    legal = set(legal_cards(state)) if turn else set()
+    held = coin_limit(state) if turn else state.coins.get(player, 0)
+    hand = [HandCard(c, card_label(c), c in legal) for c in sort_cards(state.hands.get(player, ()))]
+    played = any(p.player == player for p in state.trick)
+    trick = 1 if state.phase is Phase.CHEF_PICK else state.trick_no + (1 if played else 0)
+    led = state.led_suit
+    if not turn:
+        note = f"Your hand ({len(hand)} cards). Waiting for {state.expected}."
+    elif led is None:
+        note = "You lead: any card."
+    elif legal != set(state.hands.get(player, ())):
+        note = f"{led} was led: follow {led}."
+    else:
+        note = f"{led} was led: you have none, so any card."
+    return PlayEntry(
+        player=player,
+        seat=seat,
+        turn=turn,
+        hand=hand,
+        coins_held=held,
+        coin_options=[(k, _coin_short(k)) for k in range(-held, held + 1)],
+        round=state.round_no,
+        trick=trick,
+        note=note,
+    )
+
+
+def _coin_short(coins: int) -> str:
+    return "0" if coins == 0 else f"{'+' if coins > 0 else '−'}{COIN_STEP * abs(coins)}"
+
+
+def _trick(state: GameState) -> list[TrickPlay]:
+    if state.phase not in (Phase.PLAY, Phase.CHEF_TAKE) or not state.trick:
+        return []
+    winning = trick_winner(state.trick, state.trump)
+    lowest = chef_taker(state.trick)
+    out = []
+    for play in state.trick:
+        coins = f" with {coin_words(play.coins)}" if play.coins else ""
+        words = f"{play.player}: {card_label(play.card)}{coins}, counts {play.value}"
+        out.append(
+            TrickPlay(
+                play.player,
+                play.card,
+                play.coins,
+                play.value,
+                play is winning,
+                play is lowest,
+                words,
+            )
+        )
+    return out
+
+
+def _players(state: GameState) -> list[PlayerLine]:
+    return [
+        PlayerLine(
+            seat=i,
+            player=p,
+            coins=state.coins.get(p, 0),
+            chefs=[(s, n) for s, n in state.chefs.get(p, {}).items() if n],
+            tricks=state.tricks_won.get(p, 0),
+            total=state.totals.get(p, 0),
+            turn=p == state.expected,
+        )
+        for i, p in enumerate(state.players, start=1)
+    ]
+
+
+def _rounds(players: list[str], summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    rounds = summary.get("rounds") or []
+    totals = summary.get("totals") or {}
+    return (
+        [
+            {
+                "player": p,
+                "scores": [r["scores"].get(p, 0) for r in rounds],
+                "total": totals.get(p, 0),
+            }
+            for p in players
+        ]
+        if rounds
+        else []
+    )

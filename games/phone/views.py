@@ -1,0 +1,379 @@
+"""A seat's phone: its player enters their own hand and their own plays (docs/scorekeeping.md,
+"Phones at the table").
+
+Two doors to one page. ``/seat/<token>/``: the seat link (games.seats), no account needed; the
+token is the credential, so these answers carry ``Referrer-Policy: no-referrer`` and are never
+cached. ``/table/<game>/seat/<n>/``: the table's officials (who see the hands: games/hands.py)
+open any seat's phone view, to enter a seat without a phone at a mixed table.
+
+Thin typed function views: parse, call a service (games.services: seat_open, deals, game_append),
+render a presenter's record (games.phone.presenters). The page's script (static/js/seat.js)
+polls ``state/`` with the ETag it last got (304 when nothing changed: the token check and one
+query) and posts each tap to ``hand/``, ``first/`` or ``act/``; its answer is the live panel
+with a truthful status (409 a conflict, 422 a refusal in the rule's words, 403 not allowed).
+Without JavaScript the same forms post and the browser is sent back to the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.snapshot import from_snapshot
+from engine.state import GameState
+from games import policy, services
+from games.gametypes import DEFAULT_GAME_TYPE
+from games.models import GameProjection
+from games.phone.presenters import phone_view
+from games.seats import SeatAccess
+from games.table.presenters import say_cards
+
+CONFLICT = "Someone else entered this first; here is the table as it stands now."
+KEY_REUSED = "This tap was already sent with other content; here is the table as it stands now."
+BAD_FORM = "The tap arrived incomplete; here is the table as it stands now: tap again."
+FETCH = "X-Seat-Fetch"
+"""Header seat.js sends: answer with the live panel, not a redirect."""
+HANDS_HIDDEN = (
+    "A seat's phone view shows that player's hand: only the game's officials (its creator or "
+    "staff; at a tournament, its organizers and scorekeepers) open it without the seat's link."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Phone:
+    """Who is entering: a seat link's phone, or an official standing in for a seat."""
+
+    access: SeatAccess
+    base: str
+    """The page's address; its endpoints are below it."""
+    user: Any = None
+    """The official (None: the seat link is the credential)."""
+
+    @property
+    def tag(self) -> str:
+        seats = ",".join(str(s) for s, _ in self.access.acts_for)
+        return f"{self.access.link_id}:{seats}"
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """The token is in the address: never cached, never sent on as a referrer."""
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _closed(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return _private(render(request, "phone/closed.html", {"message": message}, status=status))
+
+
+def _by_token(request: HttpRequest, token: str, *, opened: bool = False) -> Phone | HttpResponse:
+    try:
+        access = services.seat_open(token, opened=opened)
+    except services.NotAllowed as revoked:
+        return _closed(request, revoked.message, 403)
+    except services.GameNotFound as unknown:
+        return _closed(request, unknown.message, 404)
+    return Phone(access, reverse("seat:page", args=[token]))
+
+
+def _by_official(request: HttpRequest, game_id: uuid.UUID, seat: int) -> Phone | HttpResponse:
+    if not request.user.is_authenticated:
+        if request.method == "GET":
+            return redirect_to_login(request.path)
+        return _closed(request, "Your session has ended: log in again.", 403)
+    try:
+        game = services.game_get(game_id=game_id, user=request.user)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    if not services.game_sees_hands(game=game, user=request.user):
+        return _closed(request, HANDS_HIDDEN, 403)
+    players = list(game.players)
+    if not 1 <= seat <= len(players):
+        raise Http404("this table has no such seat")
+    access = SeatAccess(game_id, seat, players[seat - 1], ((seat, players[seat - 1]),), 0)
+    return Phone(access, reverse("seat:official", args=[game_id, seat]), request.user)
+
+
+def _focus(request: HttpRequest, phone: Phone) -> int:
+    raw = request.GET.get("as") or request.POST.get("as") or ""
+    return int(raw) if raw.isdigit() else phone.access.seat
+
+
+def _context(
+    phone: Phone,
+    focus: int,
+    *,
+    error: str = "",
+    notice: str = "",
+    refused_key: str = "",
+) -> dict[str, Any]:
+    game, deal = services.deal_table(phone.access.game_id)
+    if game.game_type != DEFAULT_GAME_TYPE:
+        raise Http404("phones enter Trick-n-Chef tables only")
+    state = from_snapshot(game.snapshot) if game.snapshot else GameState()
+    closed = ""
+    if game.status == GameProjection.Status.VOID:
+        closed = "This game was voided by the organizer: nothing more can be entered."
+    elif game.results_only:
+        closed = "This table's results were entered from its score sheet."
+    view = phone_view(
+        state=state,
+        version=game.version,
+        acts_for=phone.access.acts_for,
+        focus=focus,
+        deal=deal,
+        summary=game.summary or {},
+        closed=closed,
+    )
+    seating = policy.seating(game)
+    return {
+        "view": view,
+        "focus": next(s.seat for s in view.seats if s.focus),
+        "phone": phone,
+        "names": ", ".join(game.players),
+        "where": seating.where if seating else "",
+        "error": error,
+        "notice": notice,
+        "refused_key": refused_key,
+        "key": uuid.uuid4(),
+        "official": phone.user is not None,
+    }
+
+
+def _etag(phone: Phone, focus: int, stamp: tuple[int, str]) -> str:
+    raw = f"{phone.tag}|{focus}|{stamp[0]}|{stamp[1]}"
+    return '"' + hashlib.blake2s(raw.encode(), digest_size=12).hexdigest() + '"'
+
+
+def _panel(
+    request: HttpRequest,
+    phone: Phone,
+    *,
+    status: int = 200,
+    error: str = "",
+    notice: str = "",
+    refused_key: str = "",
+) -> HttpResponse:
+    """The live panel (a fetch), or the whole page (a plain form's refusal)."""
+    focus = _focus(request, phone)
+    stamp = services.deal_stamp(phone.access.game_id)
+    if stamp is None:
+        raise Http404("there is no such game")
+    context = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
+    template = "phone/seat.html#live" if request.headers.get(FETCH) else "phone/seat.html"
+    response = render(request, template, context, status=status)
+    if status == 200:
+        response["ETag"] = _etag(phone, focus, stamp)
+    return _private(response)
+
+
+def _page(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
+    if isinstance(phone, HttpResponse):
+        return phone
+    return _panel(request, phone)
+
+
+def _poll(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
+    """The live panel, or 304 when neither the game nor a hand changed since the phone's ETag."""
+    if isinstance(phone, HttpResponse):
+        return phone
+    stamp = services.deal_stamp(phone.access.game_id)
+    if stamp is None:
+        raise Http404("there is no such game")
+    tag = _etag(phone, _focus(request, phone), stamp)
+    if request.headers.get("If-None-Match") == tag:
+        response = HttpResponse(status=304)
+        response["ETag"] = tag
+        return _private(response)
+    return _panel(request, phone)
+
+
+def _done(request: HttpRequest, phone: Phone) -> HttpResponse:
+    if request.headers.get(FETCH):
+        return _panel(request, phone)
+    url = phone.base + (f"?as={_focus(request, phone)}" if request.POST.get("as") else "")
+    response = HttpResponseRedirect(url)
+    response.status_code = 303
+    return _private(response)
+
+
+def _int(request: HttpRequest, name: str) -> int | None:
+    raw = request.POST.get(name, "")
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+def _write(request: HttpRequest, phone: Phone, call: Any) -> HttpResponse:
+    key = request.POST.get("key", "")
+    try:
+        call()
+    except services.NotAllowed as refusal:
+        return _panel(request, phone, status=403, error=refusal.message)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    except (services.Conflict, services.DealClosed):
+        return _panel(request, phone, status=409, notice=CONFLICT)
+    except services.KeyReused:
+        return _panel(request, phone, status=409, notice=KEY_REUSED)
+    except services.Refused as refused:
+        if refused.code == services.QUEUED_EARLY:  # the phone keeps it and sends it again
+            return _panel(request, phone, status=409, notice=say_cards(refused.message))
+        return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
+    except services.GameError as refused:
+        return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
+    return _done(request, phone)
+
+
+def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
+    """A seat's hand as tapped so far (the whole hand, or the hand and one card toggled)."""
+    if isinstance(phone, HttpResponse):
+        return phone
+    number, seat = _int(request, "round"), _int(request, "seat")
+    if number is None or seat is None:
+        return _panel(request, phone, status=422, error=BAD_FORM)
+    cards = [c for c in request.POST.get("cards", "").split(",") if c]
+    toggle = request.POST.get("toggle", "")
+    if toggle:  # a plain form: one card in or out
+        cards = [c for c in cards if c != toggle] if toggle in cards else [*cards, toggle]
+
+    def save() -> Any:
+        outcome = services.deal_hand_save(
+            game_id=phone.access.game_id,
+            round=number,
+            seat=seat,
+            cards=cards,
+            access=None if phone.user else phone.access,
+            user=phone.user,
+        )
+        if outcome.refusal:
+            raise services.Refused(outcome.refusal, "deal_refused")
+
+    return _write(request, phone, save)
+
+
+def _first(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
+    if isinstance(phone, HttpResponse):
+        return phone
+    number = _int(request, "round")
+    player = request.POST.get("first_player", "")
+    if number is None or not player:
+        return _panel(request, phone, status=422, error=BAD_FORM)
+
+    def choose() -> Any:
+        outcome = services.deal_first_player(
+            game_id=phone.access.game_id,
+            round=number,
+            player=player,
+            access=None if phone.user else phone.access,
+            user=phone.user,
+        )
+        if outcome.refusal:
+            raise services.Refused(outcome.refusal, "deal_refused")
+
+    return _write(request, phone, choose)
+
+
+def _act(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
+    """One tap: a card (with its coins), a Chef pick or a Chef taken, at the version the phone
+    saw; ``queued``: sent late from the phone's outbox (games.services.game_append)."""
+    if isinstance(phone, HttpResponse):
+        return phone
+    post = request.POST
+    kind, player, key = post.get("type", ""), post.get("player", ""), post.get("key", "")
+    version = _int(request, "version")
+    event: dict[str, Any] = {"type": kind, "player": player}
+    if kind == "card_played":
+        coins = _int(request, "coins")
+        event.update(card=post.get("card", ""), coins=coins if coins is not None else 0)
+    elif kind in ("chef_chosen", "chef_taken"):
+        event["suit"] = post.get("suit", "")
+    if kind not in ("card_played", "chef_chosen", "chef_taken") or not player or not key:
+        return _panel(request, phone, status=422, error=BAD_FORM)
+    if version is None or len(key) > services.MAX_KEY:
+        return _panel(request, phone, status=422, error=BAD_FORM)
+    queued = None
+    if post.get("queued") == "1":
+        number, trick = _int(request, "round"), _int(request, "trick")
+        if number is None or trick is None:
+            return _panel(request, phone, status=422, error=BAD_FORM)
+        queued = (number, trick)
+    return _write(
+        request,
+        phone,
+        lambda: services.game_append(
+            game_id=phone.access.game_id,
+            expected_version=version,
+            events=[event],
+            seat=None if phone.user else phone.access,
+            user=phone.user,
+            idempotency_key=key,
+            queued=queued,
+        ),
+    )
+
+
+# ----------------------------------------------------------------------------- the seat link
+
+
+@require_GET
+def page(request: HttpRequest, token: str) -> HttpResponse:
+    return _page(request, _by_token(request, token, opened=True))
+
+
+@require_GET
+def state(request: HttpRequest, token: str) -> HttpResponse:
+    return _poll(request, _by_token(request, token))
+
+
+@require_POST
+def hand(request: HttpRequest, token: str) -> HttpResponse:
+    return _hand(request, _by_token(request, token))
+
+
+@require_POST
+def first(request: HttpRequest, token: str) -> HttpResponse:
+    return _first(request, _by_token(request, token))
+
+
+@require_POST
+def act(request: HttpRequest, token: str) -> HttpResponse:
+    return _act(request, _by_token(request, token))
+
+
+# ----------------------------------------------------------------------------- an official
+
+
+@require_GET
+def official(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    return _page(request, _by_official(request, game_id, seat))
+
+
+@require_GET
+def official_state(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    return _poll(request, _by_official(request, game_id, seat))
+
+
+@require_POST
+def official_hand(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    return _hand(request, _by_official(request, game_id, seat))
+
+
+@require_POST
+def official_first(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    return _first(request, _by_official(request, game_id, seat))
+
+
+@require_POST
+def official_act(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
+    return _act(request, _by_official(request, game_id, seat))

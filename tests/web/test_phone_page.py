@@ -1,0 +1,250 @@
+"""A seat's phone page (games/phone/), driven with the Django test client as seat.js drives it:
+its answers' headers (no caching, no referrer), the poll's ETag and 304, a revoked link, CSRF,
+the refusals (409, 422), the officials' door, and above all that no answer to one seat's phone
+ever carries a card another seat still holds."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from html import unescape
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from engine.cards import describe
+from engine.events import to_json
+from engine.replay import replay
+from engine.simulate import simulate
+from games import services
+from games.models import SeatLink
+from games.table.presenters import card_label
+from tests.web.a11y import assert_accessible
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+EVENTS = simulate(seed=8, players=4, names=tuple(NAMES), first_player="Ana")
+GAME = [to_json(e) for e in EVENTS]
+FETCH = {"X-Seat-Fetch": "1"}
+
+
+def new_game(user: User | None = None, until: int = 1) -> tuple[uuid.UUID, list[str]]:
+    game = services.game_create(players=NAMES, user=user)
+    if until > 1:
+        services.game_append(game_id=game.game_id, expected_version=1, events=GAME[1:until])
+    links = services.seat_links_issue(game_id=game.game_id, user=None)
+    return game.game_id, [link.token for link in links]
+
+
+def url(token: str, what: str = "") -> str:
+    return f"/seat/{token}/{what}"
+
+
+def first_card() -> int:
+    return next(i for i, e in enumerate(GAME) if e["type"] == "card_played")
+
+
+def held_by_others(until: int, me: str) -> set[str]:
+    state = replay(EVENTS[:until])
+    return {c for p, hand in state.hands.items() if p != me for c in hand}
+
+
+def csrf_of(html: str) -> str:
+    match = re.search(r'name="csrf-token" content="([^"]+)"', html)
+    assert match, "the page carries its CSRF token"
+    return match.group(1)
+
+
+def test_the_page_opens_the_seat_and_is_never_cached_nor_referred() -> None:
+    game_id, tokens = new_game()
+    response = Client().get(url(tokens[1]))
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "private, no-store"
+    assert response["Referrer-Policy"] == "no-referrer"
+    html = response.content.decode()
+    assert "Ben" in html and "seat 2" in html
+    assert "?next=" not in html  # no login link carrying the token elsewhere
+    assert SeatLink.objects.get(game_id=game_id, seat=2).opened_at is not None
+    assert_accessible(html)
+
+
+def test_a_revoked_or_unknown_link_answers_a_clear_page(django_user_model: type[User]) -> None:
+    olga = django_user_model.objects.create_user("olga", password="x")
+    game_id, tokens = new_game(olga)
+    services.seat_link_revoke(game_id=game_id, seat=1, user=olga)
+    client = Client()
+    for path in (url(tokens[0]), url(tokens[0], "state/")):
+        response = client.get(path)
+        assert response.status_code == 403
+        assert "ask the organizer for your seat's new link" in response.content.decode().lower()
+        assert response["Referrer-Policy"] == "no-referrer"
+    response = client.post(url(tokens[0], "act/"), {"type": "card_played"})
+    assert response.status_code == 403
+    response = client.get(url(tokens[0][:-3] + "abc"))
+    assert response.status_code == 404
+    assert "not a seat link of this site" in response.content.decode()
+
+
+def test_the_poll_answers_304_until_the_game_or_a_hand_changes() -> None:
+    game_id, tokens = new_game()
+    client = Client()
+    first = client.get(url(tokens[0], "state/"), headers=FETCH)
+    tag = first["ETag"]
+    assert first.status_code == 200 and tag
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b""
+    assert len(queries) <= 2  # the token and the game's stamp
+    ben = services.seat_open(tokens[1])
+    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=["G1"], access=ben)
+    changed = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed["ETag"] != tag
+    assert "Ben: 1/10" in changed.content.decode()
+
+
+def test_every_post_needs_the_csrf_token() -> None:
+    _, tokens = new_game()
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(url(tokens[0])).content.decode()
+    fields = {"round": "1", "seat": "1", "cards": "G1"}
+    assert client.post(url(tokens[0], "hand/"), fields, headers=FETCH).status_code == 403
+    answer = client.post(
+        url(tokens[0], "hand/"), fields, headers={**FETCH, "X-CSRFToken": csrf_of(page)}
+    )
+    assert answer.status_code == 200
+    assert "1</span>/10" in answer.content.decode()
+
+
+def test_a_phone_sees_its_own_hand_and_never_another_seats() -> None:
+    at = first_card() + 5  # round 1, a few cards into trick 2
+    game_id, tokens = new_game(until=at)
+    client = Client()
+    state = replay(EVENTS[:at])
+    for seat, token in enumerate(tokens):
+        me = NAMES[seat]
+        secret = held_by_others(at, me)
+        for path in (url(token), url(token, "state/")):
+            html = unescape(client.get(path, headers=FETCH).content.decode())
+            for card in secret:
+                assert card_label(card) not in html, f"{me}'s phone shows {card}"
+                assert f'value="{card}"' not in html
+            for card in state.hands[me]:
+                assert card_label(card) in html  # its own hand is there
+
+
+def test_during_the_deal_other_hands_show_as_counts_only() -> None:
+    game_id, tokens = new_game()
+    ben = services.seat_open(tokens[1])
+    hand = GAME[1]["hands"]["Ben"]
+    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:7], access=ben)
+    client = Client()
+    html = client.get(url(tokens[0], "state/"), headers=FETCH).content.decode()
+    assert "Ben: 7/10" in html
+    pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
+    assert pressed == []  # Ana tapped none, and Ben's are not marked on her grid
+    assert 'name="cards" value=""' in html
+    mine = client.get(url(tokens[1], "state/"), headers=FETCH).content.decode()
+    assert sorted(
+        re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', mine)
+    ) == sorted(hand[:7])
+
+
+def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
+    at = first_card()
+    game_id, tokens = new_game(until=at)
+    card = GAME[at]
+    seat = NAMES.index(card["player"])
+    client = Client()
+    fields = {
+        "type": "card_played",
+        "player": card["player"],
+        "card": card["card"],
+        "coins": str(card.get("coins", 0)),
+        "version": str(at),
+        "key": "k-1",
+        "round": "1",
+        "trick": "1",
+    }
+    ok = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)
+    assert ok.status_code == 200
+    again = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)  # a retry: the same key
+    assert again.status_code == 200
+    assert services.deal_stamp(game_id) == (at + 1, "")  # recorded once
+    stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, headers=FETCH)
+    assert stale.status_code == 409
+    assert "Someone else entered this first" in stale.content.decode()
+    # The next player tries a card they do not hold: the rule's words, cards in words.
+    nxt = GAME[at + 1]
+    other = next(c for c in held_by_others(at + 1, nxt["player"]))
+    bad = {**fields, "player": nxt["player"], "card": other, "version": str(at + 1), "key": "k-3"}
+    refused = client.post(url(tokens[NAMES.index(nxt["player"])], "act/"), bad, headers=FETCH)
+    assert refused.status_code == 422
+    said = re.findall(r"<strong>Refused:</strong>([^<]*)", unescape(refused.content.decode()))
+    assert said and describe(other) in said[0]
+    assert not re.search(rf"\b{other}\b", said[0])  # "red 4", not "R4"
+    # A phone may not play for another seat.
+    theirs = client.post(url(tokens[seat], "act/"), {**bad, "key": "k-4"}, headers=FETCH)
+    assert theirs.status_code == 403
+
+
+def test_without_javascript_a_tap_redirects_back_to_the_page() -> None:
+    _, tokens = new_game()
+    response = Client().post(
+        url(tokens[0], "hand/"), {"round": "1", "seat": "1", "cards": "", "toggle": "G3"}
+    )
+    assert response.status_code == 303 and response["Location"] == url(tokens[0])
+    html = Client().get(url(tokens[0])).content.decode()
+    assert re.search(r'value="G3"[^>]*aria-pressed="true"', html)
+
+
+def test_officials_open_any_seat_without_a_token(django_user_model: type[User]) -> None:
+    keeper = django_user_model.objects.create_user("sam", password="x")
+    other = django_user_model.objects.create_user("oscar", password="x")
+    game = services.game_create(players=NAMES, user=keeper)
+    client = Client()
+    path = f"/table/{game.game_id}/seat/3/"
+    assert client.get(path).status_code == 302  # to the login
+    client.force_login(other)
+    assert client.get(path).status_code == 403
+    client.force_login(keeper)
+    page = client.get(path)
+    assert page.status_code == 200 and "Cleo" in page.content.decode()
+    saved = client.post(
+        path + "hand/", {"round": "1", "seat": "3", "cards": "G1,G2"}, headers=FETCH
+    )
+    assert saved.status_code == 200
+    assert "2</span>/10" in saved.content.decode()
+    table = client.get(f"/table/{game.game_id}/").content.decode()
+    assert path in table  # the scorekeeper page links to each seat's view
+
+
+def test_a_shared_seat_is_entered_from_a_neighbours_phone(django_user_model: type[User]) -> None:
+    olga = django_user_model.objects.create_user("olga", password="x")
+    game_id, tokens = new_game(olga)
+    client = Client()
+    cleo = GAME[1]["hands"]["Cleo"]
+    refused = client.post(
+        url(tokens[0], "hand/"), {"round": "1", "seat": "3", "cards": cleo[0]}, headers=FETCH
+    )
+    assert refused.status_code == 403  # not shared yet
+    services.seat_link_share(game_id=game_id, seat=3, shared=True, user=olga)
+    page = client.get(url(tokens[0])).content.decode()
+    assert "You (Ana)" in page and "Cleo (shared)" in page
+    saved = client.post(
+        url(tokens[0], "hand/"),
+        {"round": "1", "seat": "3", "cards": ",".join(cleo[:2]), "as": "3"},
+        headers=FETCH,
+    )
+    assert saved.status_code == 200
+    html = saved.content.decode()
+    assert "Cleo's hand, round 1" in html
+    pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
+    assert sorted(pressed) == sorted(cleo[:2])
+    # Ben's phone, which Cleo's seat is shared with too, sees her count only (his own grid).
+    ben = client.get(url(tokens[1], "state/"), headers=FETCH).content.decode()
+    assert "Cleo: 2/10" in ben
+    assert re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', ben) == []
