@@ -79,6 +79,28 @@ def legal_take_suits(state: GameState) -> list[Suit]:
     return [s for s in state.suits if state.centre[s] > 0]
 
 
+def forced_next(state: GameState) -> Event | None:
+    """The next event when the rules leave its player no choice, else None: the last Chef of
+    the round-start picks (R3.3: one suit left), a Chef to take when one suit is left in the
+    centre (R7.1), a card when only one may be played and the player holds no coin to place
+    on it (R4.3, R4.4). Phones record these by themselves (docs/scorekeeping.md); the record
+    holds them as any other event."""
+    player = state.expected
+    if player is None:
+        return None
+    phase = state.phase
+    if phase is _CHEF_PICK:
+        picks = legal_pick_suits(state)
+        return ChefChosen(player, picks[0]) if len(picks) == 1 else None
+    if phase is _CHEF_TAKE:
+        takes = legal_take_suits(state)
+        return ChefTaken(player, takes[0]) if len(takes) == 1 else None
+    if phase is _PLAY and state.coins[player] == 0:
+        cards = legal_cards(state)
+        return CardPlayed(player, cards[0]) if len(cards) == 1 else None
+    return None
+
+
 def expected_next(state: GameState) -> tuple[str, str | None] | None:
     """The type of the event expected now and who must make it; None once the game is over."""
     if state.phase is _OVER:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import engine
+from engine.referee import forced_next
 from engine.replay import split_lines
 from engine.results import check_results, results_summary
 from engine.snapshot import from_snapshot, to_snapshot
@@ -57,6 +58,11 @@ class GameType(Protocol):
 
     def encode(self, event: Any) -> dict[str, Any]:
         """The event's JSON object in canonical form (with its ``type``)."""
+        ...
+
+    def forced(self, state: Any) -> Any | None:
+        """The next event when the rules leave its player no choice (None: a choice, or the
+        game waits for no player)."""
         ...
 
     def read_record(self, data: bytes | str) -> list[Any]:
@@ -115,6 +121,9 @@ class TrickNChef:
 
     def encode(self, event: engine.Event) -> dict[str, Any]:
         return engine.events.to_json(event)
+
+    def forced(self, state: engine.GameState) -> engine.Event | None:
+        return forced_next(state)
 
     def read_record(self, data: bytes | str) -> list[engine.Event]:
         events: list[engine.Event] = []

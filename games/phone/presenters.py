@@ -51,6 +51,9 @@ class DealEntry:
     first_player: str
     waiting: str
     """Who the round still waits for, in words."""
+    suggested: list[GridCard] = field(default_factory=list)
+    """Once every other hand is in (and they agree), the cards left must be this hand: shown
+    to this seat only, to confirm in one tap instead of ten."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +225,8 @@ def _deal_entry(
     clashes = [clash_words(c, focus, names) for c in deal.check.clashes if focus in c.seats]
     short = [names[s] for s in sorted(names) if len(deal.hands.get(s, ())) < 10]
     waiting = ("Waiting for " + ", ".join(short)) if short else "Every hand is in"
+    left = _cards_left(deal, focus, deck(state.suits))
+    suggested = [GridCard(c, card_label(c), True) for c in left] if set(left) != mine else []
     return DealEntry(
         round=deal.round,
         seat=focus,
@@ -233,7 +238,23 @@ def _deal_entry(
         choices=deal.choices,
         first_player=deal.first_player,
         waiting=waiting,
+        suggested=suggested,
     )
+
+
+def _cards_left(deal: DealRound, focus: int, in_play: Sequence[Card]) -> list[Card]:
+    """The cards no other hand holds, when every other hand holds its 10 and no card twice
+    (else none): what this seat must hold if the others tapped theirs right."""
+    others = [hand for seat, hand in deal.hands.items() if seat != focus]
+    taken = [card for hand in others for card in hand]
+    seats = len(in_play) // 10
+    if (
+        len(others) != seats - 1
+        or any(len(h) != 10 for h in others)
+        or len(set(taken)) != len(taken)
+    ):
+        return []
+    return sort_cards(c for c in in_play if c not in set(taken))
 
 
 def _play_entry(state: GameState, player: str, seat: int) -> PlayEntry:

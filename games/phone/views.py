@@ -319,6 +319,7 @@ def _act(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
             user=phone.user,
             idempotency_key=key,
             queued=queued,
+            forced=True,  # then what the rules leave no choice about records itself
         ),
     )
 

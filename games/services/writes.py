@@ -128,6 +128,7 @@ def game_append(
     idempotency_key: str | None = None,
     deal: bool = False,
     queued: Slot | None = None,
+    forced: bool = False,
 ) -> GameChange:
     """Record the next events of a table (record-format objects, e.g. a card with coins).
 
@@ -161,7 +162,8 @@ def game_append(
                 if stale and idempotency_key and (prior := store.find_prior(idempotency_key)):
                     return _replayed(prior, fingerprint)  # sent before: its first result
                 _open(game)
-                _check_slot(_game_type(game.game_type), game, events, queued)
+                if _check_slot(_game_type(game.game_type), game, events, queued):
+                    return _unchanged(game)  # recorded already, in its slot: nothing twice
                 at = game.version
             _expect(game, at)
             _open(game)
@@ -204,6 +206,16 @@ def game_append(
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )
+            if forced and (then := _forced_after(kind, state)):
+                rows = [
+                    *rows,
+                    *store.append(
+                        game_id,
+                        rows[-1].version,
+                        then,
+                        metadata={**_metadata(None, request_id), "forced": True},
+                    ),
+                ]
             game.version = rows[-1].version
             game.snapshot = kind.snapshot(state)
             game.summary = kind.summary(state)
@@ -220,12 +232,37 @@ def game_append(
         return _replay_or_conflict(conflict, idempotency_key, fingerprint)
 
 
+FORCED_MAX = 64
+"""More forced events in a row than a game has: a bug, not a game (the loop stops)."""
+
+
+def _forced_after(kind: GameType, state: Any) -> list[NewEvent]:
+    """The events the rules leave no choice about from ``state`` on, applied to it."""
+    out: list[NewEvent] = []
+    while len(out) < FORCED_MAX and (event := kind.forced(state)) is not None:
+        kind.step(state, event)
+        encoded = kind.encode(event)
+        out.append(NewEvent(encoded.pop("type"), encoded))
+    return out
+
+
+def _unchanged(game: GameProjection) -> GameChange:
+    return GameChange(
+        game_id=game.stream_id,
+        version=game.version,
+        status=game.status,
+        appended=(),
+        summary=game.summary,
+    )
+
+
 Slot = tuple[int, int]
 """(round, trick) of a tap queued on a phone; trick 0 for a round-start Chef pick."""
 
 
-def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], queued: Slot) -> None:
-    """A queued tap may be recorded at the current version only in its own slot."""
+def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], queued: Slot) -> bool:
+    """A queued tap may be recorded at the current version only in its own slot. True: the
+    record already holds this very event in that slot (nothing to append)."""
     obj = events[0] if len(events) == 1 else None
     if not isinstance(obj, Mapping):
         raise Refused("a queued tap is one event", "bad_event")
@@ -236,7 +273,7 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
     here = (*expected, state.round_no) if expected is not None else None
     same_trick = obj.get("type") == "chef_chosen" or trick_no == state.trick_no
     if here == slot and same_trick:
-        return
+        return False
     if _ahead(state, obj, round_no, trick_no):
         raise Refused(
             f"this tap waits for its turn (round {round_no}, trick {trick_no}): it is sent "
@@ -244,6 +281,8 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
             QUEUED_EARLY,
             0,
         )
+    if _recorded_in_slot(kind, game, obj, round_no, trick_no):
+        return True
     try:  # the rule's words when the rules refuse it now
         kind.step(state, kind.parse(obj))
     except engine.RuleViolation as violation:
@@ -256,6 +295,29 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
         "queued_stale",
         0,
     )
+
+
+def _recorded_in_slot(
+    kind: GameType, game: GameProjection, obj: Mapping[str, Any], round_no: int, trick_no: int
+) -> bool:
+    """Whether the game's record holds ``obj`` itself in the slot it was tapped for (its type,
+    player, round and trick): entered meanwhile by a neighbour or an official, or forced."""
+    try:
+        wanted = kind.encode(kind.parse(obj))
+    except engine.RuleViolation:
+        return False
+    state = kind.new_state()
+    for event in _view(game.stream_id, kind).record_events:
+        parsed = kind.parse(event)
+        trick = 0 if event["type"] == "chef_chosen" else state.trick_no
+        if (
+            state.round_no == round_no
+            and trick == (0 if wanted["type"] == "chef_chosen" else trick_no)
+            and kind.encode(parsed) == wanted
+        ):
+            return True
+        kind.step(state, parsed)
+    return False
 
 
 QUEUED_EARLY = "queued_early"

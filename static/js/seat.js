@@ -168,6 +168,16 @@
     sendHand();
   }
 
+  function takeHand(cards) {
+    // "That's my hand": the cards the other hands left, all at once (one tap, not ten).
+    const form = dealForm();
+    if (!form) return;
+    keep(dealKey(), cards);
+    keep(dealKey() + ":dirty", true);
+    paintDeal(form, cards);
+    sendHand();
+  }
+
   async function sendHand() {
     const form = dealForm();
     if (!form) return;
@@ -374,6 +384,9 @@
     if (form.matches("[data-hand]")) {
       event.preventDefault();
       tapDealCard(form, button.value);
+    } else if (form.matches("[data-hand-all]")) {
+      event.preventDefault();
+      takeHand(form.elements.cards.value.split(",").filter(Boolean));
     } else if (form.matches("[data-first]")) {
       event.preventDefault();
       post("first/", { round: form.elements.round.value, first_player: button.value })

@@ -11,7 +11,7 @@ import pytest
 from engine.apply import apply
 from engine.cards import CARD_SUIT, deck
 from engine.errors import InvalidRecord
-from engine.events import CardPlayed, ChefTaken, Event, dumps
+from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, dumps
 from engine.referee import check
 from engine.replay import replay_lines
 from engine.simulate import simulate
@@ -359,3 +359,51 @@ def test_valid_prefixes_of_a_game_are_valid_records() -> None:
     for cut in range(0, len(LINES) + 1, 7):
         state = replay_lines(LINES[:cut])
         assert state.phase is not Phase.OVER or cut == len(LINES)
+
+
+# ---------------------------------------------------------------------------------------------
+# Forced events: what the rules leave no choice about (phones record them by themselves)
+
+
+def _choices(state: GameState) -> int:
+    """How many different events the rules allow now (each card times each coin count)."""
+    from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
+
+    if state.phase is Phase.CHEF_PICK:
+        return len(legal_pick_suits(state))
+    if state.phase is Phase.CHEF_TAKE:
+        return len(legal_take_suits(state))
+    if state.phase is Phase.PLAY:
+        return len(legal_cards(state)) * (2 * coin_limit(state) + 1)
+    return 0  # a deal or the end: never forced
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_event_is_forced_exactly_when_the_rules_allow_only_it(seed: int) -> None:
+    from engine.referee import forced_next
+
+    events = simulate(seed, 3 + seed % 2)
+    state = GameState()
+    forced_seen = 0
+    for event in events:
+        forced = forced_next(state)
+        assert (forced is not None) == (_choices(state) == 1), (seed, state.phase)
+        if forced is not None:
+            forced_seen += 1
+            check(state, forced)  # the referee accepts it
+            assert forced == event  # and a legal record could only have made that one
+        apply(state, event)
+    assert forced_next(state) is None  # the game is over
+    assert forced_seen >= 3  # at least each round's last Chef pick
+
+
+def test_rule_3_3_the_last_chef_pick_of_a_round_is_forced() -> None:
+    from engine.referee import forced_next
+
+    state = GameState()
+    events = simulate(5, 4)
+    for event in events[:5]:  # game_started, round_started, three picks
+        assert forced_next(state) is None
+        apply(state, event)
+    forced = forced_next(state)
+    assert forced == events[5] and isinstance(forced, ChefChosen)

@@ -236,12 +236,26 @@ def test_a_queued_tap_for_a_slot_gone_by_is_refused_in_words() -> None:
     index, _ = first_card_at(6)
     leader = GAME[index]
     played_to(game_id, index + 2)  # the leader's card and the next are in
-    with pytest.raises(Refused) as refused:  # the leader's phone sends its card again, queued
+    phone = seats[NAMES.index(leader["player"])]
+    # The same card, entered meanwhile by someone else: done, nothing recorded twice.
+    same = services.game_append(
+        game_id=game_id,
+        expected_version=index,
+        events=[leader],
+        seat=phone,
+        idempotency_key="late-same",
+        queued=(1, 1),
+    )
+    assert same.appended == () and same.version == index + 2
+    # Another card for that slot: the rules refuse it, in their words.
+    hand = next(e for e in GAME if e["type"] == "round_started")["hands"][leader["player"]]
+    other = {**leader, "card": next(c for c in hand if c != leader["card"])}
+    with pytest.raises(Refused) as refused:
         services.game_append(
             game_id=game_id,
             expected_version=index,
-            events=[leader],
-            seat=seats[NAMES.index(leader["player"])],
+            events=[other],
+            seat=phone,
             idempotency_key="late",
             queued=(1, 1),
         )
@@ -275,3 +289,51 @@ def test_a_stale_tap_not_queued_is_a_conflict() -> None:
             events=[second],
             seat=seats[NAMES.index(second["player"])],
         )
+
+
+@pytest.mark.django_db
+def test_a_phones_tap_then_records_what_the_rules_leave_no_choice_about() -> None:
+    from engine.referee import forced_next
+    from engine.replay import replay
+
+    events = simulate(seed=5, players=4, names=tuple(NAMES), first_player="Ana")
+    # Find a tap after which the rules force the next events (the fourth pick, a lone card).
+    index = next(
+        i
+        for i in range(6, len(GAME) - 1)
+        if forced_next(replay(events[: i + 1])) is not None and GAME[i].get("player")
+    )
+    game_id, seats = new_game()
+    played_to(game_id, index)
+    tap = GAME[index]
+    change = services.game_append(
+        game_id=game_id,
+        expected_version=index,
+        events=[tap],
+        seat=seats[NAMES.index(tap["player"])],
+        forced=True,
+    )
+    then = []
+    state = replay(events[: index + 1])
+    while (event := forced_next(state)) is not None:
+        then.append(to_json(event))
+        state = replay([event], state)
+    assert then and change.version == index + 1 + len(then)
+    assert stream(game_id)[index + 1 :] == then  # what a legal record could only hold
+    forced_rows = Event.objects.filter(stream_id=game_id, version__gt=index + 1)
+    assert all(row.metadata["forced"] is True for row in forced_rows)
+    assert Event.objects.get(stream_id=game_id, version=index + 1).metadata["by_seat"]
+
+
+@pytest.mark.django_db
+def test_without_forced_a_tap_records_only_itself() -> None:
+    game_id, seats = new_game()
+    played_to(game_id, 4)
+    tap = GAME[4]  # the third Chef pick: the fourth is then forced, but not asked for
+    change = services.game_append(
+        game_id=game_id,
+        expected_version=4,
+        events=[tap],
+        seat=seats[NAMES.index(tap["player"])],
+    )
+    assert change.version == 5 and len(stream(game_id)) == 5

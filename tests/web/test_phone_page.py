@@ -20,7 +20,7 @@ from engine.events import to_json
 from engine.replay import replay
 from engine.simulate import simulate
 from games import services
-from games.models import SeatLink
+from games.models import GameProjection, SeatLink
 from games.table.presenters import card_label
 from tests.web.a11y import assert_accessible
 
@@ -248,3 +248,40 @@ def test_a_shared_seat_is_entered_from_a_neighbours_phone(django_user_model: typ
     ben = client.get(url(tokens[1], "state/"), headers=FETCH).content.decode()
     assert "Cleo: 2/10" in ben
     assert re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', ben) == []
+
+
+def test_once_the_other_hands_are_in_the_last_phone_confirms_its_hand_in_one_tap() -> None:
+    game_id, tokens = new_game()
+    hands = GAME[1]["hands"]
+    access = [services.seat_open(t) for t in tokens]
+    for seat, name in enumerate(NAMES[:3]):
+        services.deal_hand_save(
+            game_id=game_id, round=1, seat=seat + 1, cards=hands[name], access=access[seat]
+        )
+    dev = Client()
+    page = dev.get(url(tokens[3])).content.decode()
+    offered = re.search(r'data-hand-all>.*?name="cards" value="([^"]+)"', page, re.S)
+    assert offered is not None and sorted(offered.group(1).split(",")) == sorted(hands["Dev"])
+    assert "That&#x27;s my hand" in page or "That's my hand" in page
+    for token in tokens[:3]:  # the seats whose hands are in are offered nothing
+        assert "data-hand-all" not in Client().get(url(token)).content.decode()
+    csrf = csrf_of(page)
+    answer = dev.post(
+        url(tokens[3], "hand/"),
+        {"round": 1, "seat": 4, "cards": offered.group(1), "confirm": "1"},
+        headers={"X-CSRFToken": csrf, **FETCH},
+    )
+    assert answer.status_code == 200
+    assert GameProjection.objects.get(stream_id=game_id).version == 2  # the round started
+
+
+def test_no_hand_is_offered_while_the_other_hands_disagree() -> None:
+    game_id, tokens = new_game()
+    hands = GAME[1]["hands"]
+    access = [services.seat_open(t) for t in tokens]
+    wrong = [*hands["Ana"][:9], hands["Ben"][0]]  # Ana tapped one of Ben's cards
+    for seat, cards in enumerate([wrong, hands["Ben"], hands["Cleo"]]):
+        services.deal_hand_save(
+            game_id=game_id, round=1, seat=seat + 1, cards=cards, access=access[seat]
+        )
+    assert "data-hand-all" not in Client().get(url(tokens[3])).content.decode()
