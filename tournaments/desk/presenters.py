@@ -505,11 +505,12 @@ def _wide(
     short_tables: bool,
 ) -> str:
     """Why the table seats players far apart in the standings, if it does: more than two
-    tables' worth of positions between its first and last (ranks 1, 2, 11 and 12)."""
+    tables' worth of ranks between its first and last (ranks 1, 2, 11 and 12). Ranks, not the
+    pairing's positions: players of a shared rank stand equal, whatever order they were in."""
     known = [p for p in players if p in position]
     if len(known) < 2:
         return ""
-    spread = max(position[p] for p in known) - min(position[p] for p in known)
+    spread = max(rank[p] for p in known) - min(rank[p] for p in known)
     if spread < 2 * largest - 1:
         return ""
     ranks = _and_list([_ordinal(rank[p]) for p in sorted(known, key=lambda p: position[p])])
