@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from django.contrib.auth.models import User  # noqa: E402
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, ViewportSize, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
 from engine.events import to_json  # noqa: E402
@@ -29,8 +29,8 @@ from tournaments import services as t  # noqa: E402
 USERNAME, PASSWORD = "olga", "Trick-n-Chef 2026!"
 NAMES = [f"Player {n:02d}" for n in range(1, 13)]
 TIMEOUT_MS = 10_000
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 def enter_results(tid: uuid.UUID, user: User, round: int, table: int) -> None:
