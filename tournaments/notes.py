@@ -46,6 +46,10 @@ SENTENCES: Final[dict[str, str]] = {
     ),
     "verdict_exhaustive": "This is the lowest possible cost: every allowed grouping was checked.",
     "verdict_bound": "No grouping can cost less than {bound}.",
+    "verdict_swapped": (
+        "That was the search's grouping; the changes by hand below came after it, so it may "
+        "no longer be the lowest possible cost."
+    ),
     "round_one_random": "Random seating (seed {seed}), no search: {tables} table(s).",
     "round_one_order": (
         "Seating by the given order (registration or rating), no search: {tables} table(s)."
@@ -167,16 +171,18 @@ def _number(value: int | float) -> str:
     return f"{value:,}"
 
 
-def describe(note: Note, name: Names) -> str:
-    """The note in English, players named by ``name``."""
+def describe(note: Note, name: Names, *, swapped: bool = False) -> str:
+    """The note in English, players named by ``name``. ``swapped``: the round was changed by
+    hand after the search (its search cost no longer describes the tables)."""
     code = note["code"]
     s = SENTENCES
     if code == SEARCH_COST:
-        verdict = (
-            s["verdict_exhaustive"]
-            if note["method"] == "exhaustive"
-            else s["verdict_bound"].format(bound=_number(note["bound"]))
-        )
+        if swapped:
+            verdict = s["verdict_swapped"]
+        elif note["method"] == "exhaustive":
+            verdict = s["verdict_exhaustive"]
+        else:
+            verdict = s["verdict_bound"].format(bound=_number(note["bound"]))
         return s["search_cost"].format(
             method=note["method"],
             total=_number(note["total"]),
@@ -220,8 +226,11 @@ def describe(note: Note, name: Names) -> str:
 
 
 def describe_all(notes: Iterable[Note], names: Mapping[str, str]) -> list[str]:
-    """Each note in English, players named from ``names`` (id -> name)."""
-    return [describe(note, lambda p: names.get(p, p)) for note in notes]
+    """Each note in English, players named from ``names`` (id -> name). Once the round has a
+    swap made by hand, the search's verdict says that it described the tables before it."""
+    listed = list(notes)
+    swapped = any(note["code"] == SWAPPED for note in listed)
+    return [describe(note, lambda p: names.get(p, p), swapped=swapped) for note in listed]
 
 
 # ----------------------------------------------------------------------------- old prose

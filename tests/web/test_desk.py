@@ -125,7 +125,7 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
     assert len(first) == 2 and sorted(sum(first, [])) == sorted(NAMES)
     body = text(proposal)
     assert "Publish round 1" in body and "Undo this pairing" in body
-    assert "repeat meeting" in body and "Why these tables" in body
+    assert "nobody has points yet" in body and "Why these tables" in body
     assert "Random seating" in body  # the pairing's own notes
     assert "first player" in body
 
@@ -178,7 +178,7 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
         assert f'href="/table/{game}/"' in html(page)
         qr = f'<img src="/desk/{tid}/qr/{game}.svg" alt="QR code of table {number}&#x27;s link"'
         assert qr in html(page)
-    assert "Missing tables: 1, 2." in text(page)
+    assert "0 of 2 tables confirmed. Not started: 1, 2." in text(page)
 
     # Closing now is refused, naming the missing tables, next to the round's buttons.
     refused = client.post(desk(tid, "round/1/close/"), {"expected_version": version(tid, olga)})
@@ -206,7 +206,7 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
     )
     assert confirmed.status_code == 200
     assert "Table 1&#x27;s result is confirmed." in html(confirmed)
-    assert "Missing tables: 2." in text(confirmed)
+    assert "1 of 2 tables confirmed. Finished, to confirm: 2." in text(confirmed)
     plain = client.post(
         desk(tid, "round/1/table/2/confirm/"), {"expected_version": version(tid, olga)}
     )

@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.services import Conflict, Refused
-from tournaments import domain
+from tournaments import domain, selectors
 from tournaments.desk import presenters as present
 from tournaments.desk import rows
 from tournaments.desk.forms import (
@@ -89,6 +89,13 @@ def page(
             links(request, tournament_id),
             pick=pick if organizer and stage == "proposed" else None,
             errors=errors,
+            # Where each table's game stands (one query), as the public round page says it.
+            progress=selectors.game_progress(
+                user=request.user, game_ids=(table["game"] for table in current["tables"])
+            )
+            if stage == "published"
+            else None,
+            standings=seen.standings if stage == "proposed" else None,
         )
         if current is not None
         else None

@@ -10,7 +10,7 @@ the panels it swaps: a player's change needs :func:`player_rows`, :func:`counts`
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -32,10 +32,18 @@ SWAP_NOTE = notes.SENTENCES["swapped"].partition("{")[0]
 """How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes)."""
 TABLE_STATUS = {
     "proposed": "Proposed",
+    "not_started": "Not started",
     "playing": "In progress",
+    "recording": "Finished: result on its way",
     "finished": "Finished: to confirm",
     "confirmed": "Confirmed",
+    "void": "Voided",
 }
+"""A table's status on the desk, in the public round page's words where they say the same
+(Not started, In progress, Voided: tournaments.public.presenters.GAME_STATUS), with what the
+desk adds: whether a finished game's result is in, and confirmed."""
+PROGRESS = "Deal {deal}, trick {trick}"
+"""Where a table's game is (a game's rounds are deals, the tournament's rounds are rounds)."""
 
 
 def is_swap(note: str) -> bool:
@@ -194,6 +202,9 @@ class SeatView:
     """The seat's own link for its phone (absolute; organizers' score sheets only), or ""."""
     qr: SafeString | str = ""
     """Its QR code drawn inline (the organizers' score sheets), or ""."""
+    standing: str = ""
+    """Their rank and points when the round was seated by standings ("rank 3, 6 points"), or
+    "" (round 1: nobody has points; a published round's cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +240,10 @@ class TableView:
     confirmed: bool
     qr: SafeString | str = ""
     """The QR code drawn inline (the printable score sheets)."""
+    progress: str = ""
+    """While its game is played, the deal and trick in play ("Deal 2, trick 5"), or ""."""
+    wide: str = ""
+    """Why a proposed table seats players far apart in the standings, when it does, or ""."""
     error: str = ""
     pad: range = field(default_factory=lambda: range(0))
     """Empty cells after the seats, so that every printed row is as wide (printing)."""
@@ -254,6 +269,7 @@ class RoundView:
     notes: tuple[str, ...]
     swaps: tuple[str, ...]
     missing: tuple[int, ...]
+    """The tables whose result does not count yet (unfinished or unconfirmed)."""
     playing: tuple[int, ...]
     to_confirm: tuple[int, ...]
     pick: str | None
@@ -262,6 +278,41 @@ class RoundView:
     """(player, "Name (table t, seat s)") of every seated player: the swap form's choices."""
     cards_html: SafeString | str = ""
     """The published tables as HTML (tournaments.desk.rows.table_cards), set by the view."""
+    not_started: tuple[int, ...] = ()
+    recording: tuple[int, ...] = ()
+    """Finished games whose result has not reached the tournament yet (a background task)."""
+    voided: tuple[int, ...] = ()
+    confirmed: tuple[int, ...] = ()
+    by_standings: bool = False
+    """Seated by the standings (round 2 on): ranks, points and spreads mean something."""
+    quality: str = ""
+    """The proposal's figures in a sentence, and whether a better grouping can exist."""
+
+    @property
+    def progress_line(self) -> tuple[str, ...]:
+        """A published round's tables by status, one sentence each (the round panel's line)."""
+        return tuple(
+            sentence.format(tables=", ".join(map(str, numbers)))
+            for sentence, numbers in (
+                (ROUND_PROGRESS["not_started"], self.not_started),
+                (ROUND_PROGRESS["playing"], self.playing),
+                (ROUND_PROGRESS["recording"], self.recording),
+                (ROUND_PROGRESS["finished"], self.to_confirm),
+                (ROUND_PROGRESS["void"], self.voided),
+            )
+            if numbers
+        )
+
+
+ROUND_PROGRESS = {
+    "not_started": "Not started: {tables}.",
+    "playing": "In progress: {tables}.",
+    "recording": "Finished, result on its way: {tables}.",
+    "finished": "Finished, to confirm: {tables}.",
+    "void": "Voided: {tables}.",
+}
+"""The round panel's line, by status: which tables are where (every one of them until it is
+confirmed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,12 +368,159 @@ def _rounds_text(numbers: Sequence[int]) -> str:
     return f"rounds {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
 
 
-def _table_status(round_status: str, table: Mapping[str, Any]) -> str:
+class ProgressLike(Protocol):
+    """Where a table's game stands (tournaments.selectors.GameProgress)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def round(self) -> int | None: ...
+    @property
+    def trick(self) -> int | None: ...
+
+
+def _table_status(
+    round_status: str, table: Mapping[str, Any], game: ProgressLike | None
+) -> tuple[str, str]:
+    """(status, progress): the table's status key (TABLE_STATUS) and, while its game is played,
+    the deal and trick in play ("Deal 2, trick 5"). Without the game's progress, a table with
+    no result is "playing" (as before the desk read the games)."""
     if round_status == "proposed":
-        return "proposed"
+        return "proposed", ""
     if table["confirmed"]:
-        return "confirmed"
-    return "finished" if table["result"] is not None else "playing"
+        return "confirmed", ""
+    if table["result"] is not None:
+        return "finished", ""
+    if game is None:
+        return "playing", ""
+    if game.status == "finished":
+        return "recording", ""
+    if game.status == "void":
+        return "void", ""
+    if game.status == "in_progress" and game.round:
+        return "playing", PROGRESS.format(deal=game.round, trick=game.trick or 1)
+    return "not_started", ""
+
+
+ROUND_ONE_METHODS = ("random", "order")
+"""How round 1 is seated (no standings yet); every later round is seated by the standings."""
+
+QUALITY = {
+    "figures": (
+        "{repeats} repeat meeting(s), {small_tables} earlier short table(s) among the players "
+        "at short tables, and a standing spread of {spread} (the tables' rank gaps added up)."
+    ),
+    "best": "No grouping does better.",
+    "best_swapped": "No grouping does better, even after the changes by hand.",
+    "searched": (
+        "The best grouping the search found in its time; it cannot prove that none is better."
+    ),
+    "swapped": "Changed by hand: a grouping with fewer repeats or a smaller spread may exist.",
+    "round_one_random": (
+        "Seated at random: nobody has points yet, so the standings play no part in round 1."
+    ),
+    "round_one_order": (
+        "Seated in the given order (by rating or registration): nobody has points yet, so the "
+        "standings play no part in round 1."
+    ),
+}
+"""The proposal's quality line: its figures in words, then whether a better grouping can exist
+(the cost and its lower bound, docs/pairing.md, without their raw figures)."""
+
+SEAT_STANDING = {
+    "one": "rank {rank}, {points} point",
+    "many": "rank {rank}, {points} points",
+    "shared_one": "rank {rank} (shared), {points} point",
+    "shared_many": "rank {rank} (shared), {points} points",
+}
+
+WIDE_TABLE = {
+    "best": (
+        "Table {table} seats players ranked {ranks}: every seating with the standings closer "
+        "together repeats more meetings, and the pairing avoids repeat meetings before it keeps "
+        "the standings close."
+    ),
+    "best_small": (
+        "Table {table} seats players ranked {ranks}: every seating with the standings closer "
+        "together repeats more meetings or seats someone at a short table again, and the "
+        "pairing avoids those before it keeps the standings close."
+    ),
+    "searched": (
+        "Table {table} seats players ranked {ranks}: the search found no seating with the "
+        "standings closer together that does not repeat more meetings or seat someone at a "
+        "short table again."
+    ),
+    "swapped": "Table {table} seats players ranked {ranks}, after the changes by hand.",
+}
+"""Why a proposed table seats players far apart in the standings (the leader with the 11th and
+12th): the pairing's priorities, repeats first (docs/pairing.md)."""
+
+
+def _ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def _and_list(items: Sequence[str]) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _standing_words(rank: Any, points: Any, shared: bool) -> str:
+    shown = figure(points)
+    one = shown == 1
+    key = ("shared_" if shared else "") + ("one" if one else "many")
+    return SEAT_STANDING[key].format(rank=rank, points=shown)
+
+
+def _quality(rnd: Mapping[str, Any], *, by_standings: bool, best: bool, swapped: bool) -> str:
+    if not by_standings:
+        return QUALITY["round_one_random" if rnd["method"] == "random" else "round_one_order"]
+    cost = rnd["cost"]
+    figures = QUALITY["figures"].format(
+        repeats=cost.get("repeats", 0),
+        small_tables=cost.get("small_tables", 0),
+        spread=cost.get("spread", 0),
+    )
+    if best:
+        verdict = QUALITY["best_swapped" if swapped else "best"]
+    else:
+        verdict = QUALITY["swapped" if swapped else "searched"]
+    return f"{figures} {verdict}"
+
+
+def _wide(
+    table: int,
+    players: Sequence[str],
+    position: Mapping[str, int],
+    rank: Mapping[str, int],
+    *,
+    largest: int,
+    best: bool,
+    swapped: bool,
+    short_tables: bool,
+) -> str:
+    """Why the table seats players far apart in the standings, if it does: more than two
+    tables' worth of ranks between its first and last (ranks 1, 2, 11 and 12). Ranks, not the
+    pairing's positions: players of a shared rank stand equal, whatever order they were in."""
+    known = [p for p in players if p in position]
+    if len(known) < 2:
+        return ""
+    spread = max(rank[p] for p in known) - min(rank[p] for p in known)
+    if spread < 2 * largest - 1:
+        return ""
+    ranks = _and_list([_ordinal(rank[p]) for p in sorted(known, key=lambda p: position[p])])
+    if swapped:
+        key = "swapped"
+    elif not best:
+        key = "searched"
+    else:
+        key = "best_small" if short_tables else "best"
+    return WIDE_TABLE[key].format(table=table, ranks=ranks)
 
 
 def round_view(
@@ -332,14 +530,36 @@ def round_view(
     *,
     pick: str | None = None,
     errors: Mapping[str, str] | None = None,
+    progress: Mapping[str, ProgressLike] | None = None,
+    standings: Mapping[str, Any] | None = None,
 ) -> RoundView:
     """A round as the desk shows it: tables with seats in order, their spread and repeats, the
     short tables and byes with who had one before, results and what is missing; ``errors`` by
-    ``table-<number>``."""
+    ``table-<number>``. ``progress``: where each table's game stands, by game id (a published
+    round's statuses); ``standings``: the stored standings (a proposal's ranks and points)."""
     largest = max(GAME_TYPES[summary["game_type"]].table_sizes)
     small_before, byes_before = _earlier_seats(summary["rounds"], rnd["round"], largest)
     names = {p["id"]: p["name"] for p in summary["players"]}
     errors = errors or {}
+    progress = progress or {}
+    by_standings = rnd["method"] not in ROUND_ONE_METHODS
+    best = rnd["cost"].get("total") == rnd["lower_bound"]
+    swapped = any(is_swap(n) for n in rnd["notes"])
+    seated_ids = {e["player"] for table in rnd["tables"] for e in table["seats"]}
+    standing: dict[str, str] = {}
+    position: dict[str, int] = {}
+    rank: dict[str, int] = {}
+    if by_standings and rnd["status"] == "proposed" and standings is not None:
+        rows = standings.get("rows", [])
+        shared = Counter(row["rank"] for row in rows)
+        for row in rows:
+            standing[row["player"]] = _standing_words(
+                row["rank"], row.get("points", 0), shared[row["rank"]] > 1
+            )
+            rank[row["player"]] = row["rank"]
+        in_order = [row["player"] for row in rows if row["player"] in seated_ids]
+        position = {player: n for n, player in enumerate(in_order, start=1)}
+    short_tables = any(len(table["seats"]) < largest for table in rnd["tables"])
     tables = []
     for table in rnd["tables"]:
         seats = tuple(
@@ -349,12 +569,15 @@ def round_view(
                 seat=seat,
                 first=seat == 1,
                 picked=entry["player"] == pick,
+                standing=standing.get(entry["player"], ""),
             )
             for seat, entry in enumerate(table["seats"], start=1)
         )
         small = len(seats) < largest
-        status = _table_status(rnd["status"], table)
         game = table["game"]
+        status, game_progress = _table_status(
+            rnd["status"], table, progress.get(game) if game else None
+        )
         link = links.table_link(game)
         tables.append(
             TableView(
@@ -383,6 +606,17 @@ def round_view(
                 ),
                 confirmed=table["confirmed"],
                 error=errors.get(f"table-{table['table']}", ""),
+                progress=game_progress,
+                wide=_wide(
+                    table["table"],
+                    [s.player for s in seats],
+                    position,
+                    rank,
+                    largest=largest,
+                    best=best,
+                    swapped=swapped,
+                    short_tables=short_tables,
+                ),
             )
         )
     by_status: dict[str, list[int]] = defaultdict(list)
@@ -404,7 +638,7 @@ def round_view(
         ),
         cost=rnd["cost"],
         lower_bound=rnd["lower_bound"],
-        best=rnd["cost"].get("total") == rnd["lower_bound"],
+        best=best,
         notes=tuple(rnd["notes"]),
         swaps=tuple(n for n in rnd["notes"] if is_swap(n)),
         missing=tuple(rnd["missing"]),
@@ -417,6 +651,12 @@ def round_view(
             for view in tables
             for s in view.seats
         ),
+        not_started=tuple(by_status["not_started"]),
+        recording=tuple(by_status["recording"]),
+        voided=tuple(by_status["void"]),
+        confirmed=tuple(by_status["confirmed"]),
+        by_standings=by_standings,
+        quality=_quality(rnd, by_standings=by_standings, best=best, swapped=swapped),
     )
 
 

@@ -163,6 +163,8 @@ def table_cards(
             f'<h3>Table {n} <span class="badge table-status">'
             f"{html.escape(table.status_label)}</span></h3>"
         )
+        if table.progress:
+            out.append(f'<p class="table-progress muted small">{html.escape(table.progress)}</p>')
         if table.result:
             out.append(
                 f'<table class="result"><caption class="vh">Result of table {n}</caption>'

@@ -30,6 +30,7 @@ urlpatterns: list[URLPattern] = [
     path(_ROUND + "undo-swap/", round.undo_swap, name="undo_swap"),
     path(_ROUND + "publish/", round.publish, name="publish"),
     path(_ROUND + "table/<int:table>/confirm/", round.confirm, name="confirm"),
+    path(_ROUND + "confirm-finished/", round.confirm_finished, name="confirm_finished"),
     path(_ROUND + "close/", round.close_round, name="close"),
     path(_ROUND + "pairings/print/", printing.print_pairings, name="print_pairings"),
     path(_ROUND + "sheets/print/", printing.print_sheets, name="print_sheets"),

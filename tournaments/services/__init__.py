@@ -81,7 +81,9 @@ from tournaments.services.setup import (
 )
 from tournaments.services.sync import (
     SYNC_BATCH,
+    ConfirmedTables,
     tournament_confirm,
+    tournament_confirm_finished,
     tournament_sync_game,
     tournament_sync_pending,
 )
@@ -99,6 +101,7 @@ __all__ = [
     "SETTINGS_ANY_TIME",
     "SETTINGS_BEFORE_START",
     "SYNC_BATCH",
+    "ConfirmedTables",
     "Conflict",
     "GameError",
     "GameNotFound",
@@ -117,6 +120,7 @@ __all__ = [
     "tournament_check_in",
     "tournament_close_round",
     "tournament_confirm",
+    "tournament_confirm_finished",
     "tournament_create",
     "tournament_drop",
     "tournament_finish",

@@ -133,6 +133,79 @@ def _sync_change(change: StatusChange) -> str:
     return outcome["done"]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class ConfirmedTables:
+    """What "Confirm all finished tables" did: the tables confirmed (in one append), and the
+    finished tables left unconfirmed, each with why this user may not confirm it."""
+
+    change: TournamentChange
+    confirmed: tuple[int, ...]
+    left: tuple[tuple[int, str], ...]
+
+
+def tournament_confirm_finished(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> ConfirmedTables:
+    """Confirm every finished, unconfirmed table of a round that this user may confirm (the
+    same rules as :func:`tournament_confirm`, table by table), in one transaction. A table the
+    user may not confirm (they entered it) is left, with the reason; refused only when no table
+    could be confirmed."""
+    confirmed: list[int] = []
+    left: list[tuple[int, str]] = []
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        confirmed.clear()  # a retried attempt decides again from scratch
+        left.clear()
+        rnd = state.round(round)
+        if rnd.status == "closed":
+            raise domain.Refusal("round_closed", f"round {round} is closed")
+        events: list[Any] = []
+        for table in rnd.tables:
+            if table.result is None or table.confirmed:
+                continue
+            try:
+                found = domain.check_confirm(
+                    state, round, table.number, _user_id(user), _is_staff(user)
+                )
+            except domain.Refusal as refusal:
+                left.append((table.number, refusal.message))
+                continue
+            confirmed.append(table.number)
+            events.append(
+                (
+                    domain.RESULT_CONFIRMED,
+                    {
+                        "round": round,
+                        "table": table.number,
+                        "game_version": found.result_version,
+                        "by": _user_id(user),
+                    },
+                )
+            )
+        if events:
+            return events
+        if left:
+            number, why = left[0]
+            raise domain.Refusal("cannot_confirm", f"table {number} is not confirmed: {why}")
+        raise domain.Refusal("no_result", f"round {round} has no finished table to confirm")
+
+    change = _act(
+        tournament_id,
+        decide,
+        user=user,
+        request_id=request_id,
+        expected_version=expected_version,
+        after=_maybe_advance(tournament_id),
+        roles=(ORGANIZER, SCOREKEEPER),
+    )
+    return ConfirmedTables(change, tuple(confirmed), tuple(left))
+
+
 def tournament_confirm(
     *,
     tournament_id: uuid.UUID,

@@ -191,6 +191,50 @@ def confirm(request: DeskRequest, tournament_id: uuid.UUID, round: int, table: i
     )
 
 
+CONFIRMED = {
+    "one": "Table {table} is confirmed.",
+    "many": "Tables {tables} and {last} are confirmed.",
+    "left": "Table {table} is not confirmed: {why}.",
+}
+
+
+def confirmed_message(done: t.ConfirmedTables) -> str:
+    """What "Confirm all finished tables" did, and which finished tables it left, and why."""
+    numbers = done.confirmed
+    if len(numbers) == 1:
+        said = [CONFIRMED["one"].format(table=numbers[0])]
+    else:
+        tables = ", ".join(map(str, numbers[:-1]))
+        said = [CONFIRMED["many"].format(tables=tables, last=numbers[-1])]
+    said += [CONFIRMED["left"].format(table=n, why=why) for n, why in done.left]
+    return " ".join(said)
+
+
+@desk_view
+@require_POST
+def confirm_finished(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    """Confirm every finished table of the round that this user may confirm, at once."""
+    outcome: list[t.ConfirmedTables] = []
+
+    def action() -> TournamentChange:
+        done = t.tournament_confirm_finished(
+            tournament_id=tournament_id,
+            round=round,
+            user=request.user,
+            expected_version=posted_version(request),
+        )
+        outcome.append(done)
+        return done.change
+
+    return write(
+        request,
+        tournament_id,
+        action,
+        panel="round",
+        done=lambda change: confirmed_message(outcome[-1]),
+    )
+
+
 @desk_view
 @require_POST
 def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
