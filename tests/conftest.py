@@ -59,6 +59,7 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_accessibility.py": "the pages' HTML against the accessibility checker",
     "tests/browser/test_flow.py": "a browser's view of the pages (slow: Chromium)",
     "tests/browser/test_desk_htmx.py": "a browser's view of the desk's htmx swaps",
+    "tests/browser/test_small_widths.py": "a browser's view of every page at a phone's width",
     "tests/web/test_api_docs.py": "the OpenAPI schema and its static Swagger UI",
     "tests/web/test_home.py": "the home page's HTML",
     "tests/web/test_public_standings_http.py": "HTTP validators, compression, Cache-Control",
