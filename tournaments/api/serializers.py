@@ -315,6 +315,12 @@ class TournamentRoundSerializer(serializers.Serializer[Any]):
     missing = serializers.ListField(
         child=serializers.IntegerField(), help_text="Tables without a confirmed result yet."
     )
+    ends_at = serializers.DateTimeField(
+        allow_null=True,
+        required=False,
+        help_text="When the round's play ends (its clock), if the organizers set one; null "
+        "once the round is closed.",
+    )
 
 
 class TournamentRoleEntrySerializer(serializers.Serializer[Any]):

@@ -31,6 +31,7 @@ from tournaments.desk import presenters as present
 from tournaments.desk import rows
 from tournaments.desk.forms import (
     AddPlayerForm,
+    ClockForm,
     PublicForm,
     RegisterListForm,
     RoleForm,
@@ -46,6 +47,7 @@ from tournaments.desk.http import (
     to_int,
     tournament_seen,
 )
+from tournaments.public.clock import round_clock
 from tournaments.services import TournamentChange
 
 CONFLICT = "Someone else changed this tournament meanwhile; here it is as it stands now."
@@ -144,6 +146,8 @@ def page(
             },
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),
+        "clock": round_clock(summary),
+        "clock_form": forms.get("clock_form") or ClockForm(prefix="clock"),
         "swap_form": forms.get("swap_form")
         or SwapForm(
             seated=list(round_view.seated) if round_view else [],

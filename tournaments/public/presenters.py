@@ -16,6 +16,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from tournaments.public.clock import Clock, round_clock
 from tournaments.standings import PRESETS, TIEBREAKS, table_points
 
 TOURNAMENT_STATUS = {
@@ -76,6 +77,8 @@ class Header:
     rounds_planned: int
     rounds: tuple[int, ...]
     """Numbers of the rounds this user may see (published ones; proposed ones for organizers)."""
+    clock: Clock | None = None
+    """The current round's clock, if the organizers set one."""
 
     @property
     def running(self) -> bool:
@@ -201,6 +204,7 @@ def header(summary: Mapping[str, Any]) -> Header:
         round_now=len(published),
         rounds_planned=summary["settings"]["rounds"],
         rounds=tuple(r["round"] for r in summary["rounds"]),
+        clock=round_clock(summary),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -161,6 +161,43 @@ def tournament_schedule(
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
     )
+
+
+def tournament_set_clock(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    ends_at: datetime | None = None,
+    minutes: int | None = None,
+    stop: bool = False,
+    user: User | None,
+    request_id: str = "",
+    now: datetime | None = None,
+) -> TournamentChange:
+    """Set round ``round``'s clock: it ends at ``ends_at``, or ``minutes`` from now; with
+    ``stop``, the clock is stopped (the round has no end time)."""
+    now = now or timezone.now()
+    if stop:
+        when = None
+    elif minutes is not None:
+        when = now + timedelta(minutes=minutes)
+    elif ends_at is not None:
+        when = ends_at if timezone.is_aware(ends_at) else timezone.make_aware(ends_at)
+    else:
+        raise ValueError("give ends_at, minutes or stop")
+    when = when.replace(microsecond=0) if when is not None else None
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        domain.check_clock(state, round, when, now)
+        data: dict[str, Any] = {
+            "round": round,
+            "ends_at": None if when is None else when.isoformat(),
+        }
+        if minutes is not None and not stop:
+            data["minutes"] = minutes
+        return [(domain.CLOCK_SET, data)]
+
+    return _act(tournament_id, decide, user=user, request_id=request_id)
 
 
 def tournament_close_round(
