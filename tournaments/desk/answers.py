@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
@@ -44,6 +45,7 @@ from tournaments.desk.http import (
     dashboard_url,
     links,
     sentence,
+    site_address,
     to_int,
     tournament_seen,
 )
@@ -147,6 +149,11 @@ def page(
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),
         "clock": round_clock(summary),
+        "address_notice": present.address_notice(
+            getattr(django_settings, "PUBLIC_URL", ""), site_address(request)
+        )
+        if organizer
+        else "",
         "clock_form": forms.get("clock_form") or ClockForm(prefix="clock"),
         "swap_form": forms.get("swap_form")
         or SwapForm(

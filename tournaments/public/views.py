@@ -26,6 +26,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games.services import GameNotFound
 from tournaments import selectors, services
+from tournaments.desk.http import site_address
 from tournaments.public import conditional
 from tournaments.public import standings_page as page
 from tournaments.public.clock import clock_json, state_clock
@@ -321,6 +322,7 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
         "standings": table.rows[:SCREEN_STANDINGS] if table is not None else None,
         "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if table is not None else 0,
+        "follow_url": site_address(request) + reverse("public:tournament", args=[tournament_id]),
         "rotate_seconds": SCREEN_ROTATE_SECONDS,
         "poll_seconds": ROUND_POLL_SECONDS,
     }
