@@ -111,7 +111,7 @@ class TableCard:
     game: str | None
     game_status: str
     progress: str
-    """"Round 2, trick 5" while the game is played; "" otherwise."""
+    """"Deal 2, trick 5" (a game's rounds are its deals) while the game is played; "" otherwise."""
     has_result: bool
     confirmed: bool
 
@@ -289,7 +289,7 @@ def game_state(status: str, round: int | None, trick: int | None) -> tuple[str, 
         return status, ""
     if not round:
         return "not_started", ""
-    return "in_progress", f"Round {round}, trick {trick or 1}"
+    return "in_progress", f"Deal {round}, trick {trick or 1}"
 
 
 def standings_table(
