@@ -469,6 +469,7 @@ def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         else "",
         "url": request.path,
         "trail": seating.trail if (seating := policy.seating(game)) is not None else (),
+        "clock_url": seating.clock if seating is not None else "",
     }
     wants_step = bool(request.htmx) and not request.htmx.history_restore_request
     name = "public/game_replay.html"

@@ -180,6 +180,7 @@ def table_context(
         "version": game.version,
         "names": ", ".join(players),
         "where": seating.where if seating else "",
+        "clock_url": seating.clock if seating else "",
         "void": void,
         "results_only": game.results_only,
         "error": error,

@@ -198,3 +198,12 @@ def test_the_time_left_as_a_clock_shows_it() -> None:
     assert left_text(12 * 60 + 4) == "12:04"
     assert left_text(3600 + 5 * 60 + 9) == "1:05:09"
     assert left_text(-3) == "0:00"
+
+
+def test_the_game_and_table_pages_carry_the_clock_while_the_game_is_open(olga: User) -> None:
+    tid = published(olga)
+    game = summary(tid, olga)["rounds"][0]["tables"][0]["game"]
+    hook = f'data-clock="/t/{tid}/clock/"'
+    replay = html(Client().get(f"/g/{game}/"))
+    assert hook in replay and "js/clock.js" in replay
+    assert hook in html(logged_in(olga).get(f"/table/{game}/"))
