@@ -9,7 +9,7 @@ No page scrolls sideways (helpers.look)."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -17,7 +17,7 @@ pytest.importorskip("playwright.sync_api")
 
 from django.contrib.auth.models import User  # noqa: E402
 from django.utils import timezone  # noqa: E402
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Page, ViewportSize, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
 from tests.browser.helpers import look  # noqa: E402
@@ -29,8 +29,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 USERNAME, PASSWORD = "olga", "Trick-n-Chef 2026!"
 NAMES = [f"Player {n:02d}" for n in range(1, 9)]
 TIMEOUT_MS = 10_000
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def left(minutes: int) -> re.Pattern[str]:
@@ -99,7 +99,7 @@ def test_the_organizer_starts_the_clock_and_every_screen_counts_down(
     t.tournament_set_clock(
         tournament_id=tid,
         round=1,
-        ends_at=timezone.datetime.fromisoformat(ends) + timedelta(minutes=10),
+        ends_at=datetime.fromisoformat(ends) + timedelta(minutes=10),
         user=olga,
     )
     player.clock.fast_forward("01:01")
