@@ -207,3 +207,28 @@ def test_the_game_and_table_pages_carry_the_clock_while_the_game_is_open(olga: U
     replay = html(Client().get(f"/g/{game}/"))
     assert hook in replay and "js/clock.js" in replay
     assert hook in html(logged_in(olga).get(f"/table/{game}/"))
+
+
+def test_the_api_sets_and_stops_the_clock(olga: User, sam: User) -> None:
+    from rest_framework.test import APIClient
+
+    tid = published(olga)
+    url = f"/api/tournaments/{tid}/rounds/1/clock/"
+    client = APIClient()
+    client.force_authenticate(olga)
+    started = client.post(url, {"minutes": 45}, format="json")
+    assert started.status_code == 201
+    ends = datetime.fromisoformat(summary(tid, olga)["rounds"][0]["ends_at"])
+    assert timedelta(minutes=44) < ends - timezone.now() <= timedelta(minutes=45)
+    read = client.get(f"/api/tournaments/{tid}/").json()
+    assert read["rounds"][0]["ends_at"] == summary(tid, olga)["rounds"][0]["ends_at"]
+    both = client.post(url, {"minutes": 45, "stop": True}, format="json")
+    assert both.status_code == 422 and both.json()["error"]["code"] == "bad_clock"
+    past = client.post(url, {"ends_at": "2020-01-01T10:00:00Z"}, format="json")
+    assert past.status_code == 422 and past.json()["error"]["code"] == "clock_past"
+    stopped = client.post(url, {"stop": True}, format="json")
+    assert stopped.status_code == 201
+    assert "ends_at" not in summary(tid, olga)["rounds"][0]
+    other = APIClient()
+    other.force_authenticate(sam)
+    assert other.post(url, {"minutes": 5}, format="json").status_code == 403

@@ -172,11 +172,14 @@ def tournament_set_clock(
     stop: bool = False,
     user: User | None,
     request_id: str = "",
+    expected_version: int | None = None,
     now: datetime | None = None,
 ) -> TournamentChange:
     """Set round ``round``'s clock: it ends at ``ends_at``, or ``minutes`` from now; with
     ``stop``, the clock is stopped (the round has no end time)."""
     now = now or timezone.now()
+    if [ends_at is not None, minutes is not None, stop].count(True) != 1:
+        raise Refused("give one of: the time the round ends, its minutes, or stop", "bad_clock")
     if stop:
         when = None
     elif minutes is not None:
@@ -184,7 +187,7 @@ def tournament_set_clock(
     elif ends_at is not None:
         when = ends_at if timezone.is_aware(ends_at) else timezone.make_aware(ends_at)
     else:
-        raise ValueError("give ends_at, minutes or stop")
+        raise AssertionError("unreachable: one of the three was given")
     when = when.replace(microsecond=0) if when is not None else None
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
@@ -197,7 +200,9 @@ def tournament_set_clock(
             data["minutes"] = minutes
         return [(domain.CLOCK_SET, data)]
 
-    return _act(tournament_id, decide, user=user, request_id=request_id)
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
 
 
 def tournament_close_round(
