@@ -55,6 +55,9 @@ class Seating:
     trail: tuple[tuple[str, str], ...] = ()
     """``(words, address)`` of the public pages the game belongs to, widest first (the
     tournament, its round, the table): the game page's breadcrumb."""
+    clock: str = ""
+    """The address of the round clock's JSON (static/js/clock.js shows it), if the game is
+    played against a clock."""
 
 
 Locator = Callable[[Any], Seating | None]

@@ -133,7 +133,7 @@ class Step:
     def title(self) -> str:
         if self.number == 0:
             return "Start of the game"
-        return f"Round {self.round}, trick {self.trick}"
+        return f"Deal {self.round}, trick {self.trick}"
 
     @property
     def announcement(self) -> str:
@@ -142,7 +142,7 @@ class Step:
             return f"Start of the game. {self.first_player} plays first."
         text = f"{self.title}: {self.winner} won the trick, {self.chef_taker} took the Chef."
         if self.round_end is not None:
-            text += f" End of round {self.round}."
+            text += f" End of deal {self.round}."
         return text
 
 
@@ -357,7 +357,7 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
     series = []
     for index, player in enumerate(players, start=1):
         values = [0, *totals[player]]
-        labels = ["Start", *(f"after round {n}" for n in numbers)]
+        labels = ["Start", *(f"after deal {n}" for n in numbers)]
         points = tuple(
             Point(x(i), y(v), v, label)
             for i, (v, label) in enumerate(zip(values, labels, strict=True))
@@ -382,7 +382,7 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
         if len(leaders) == 1
         else f"{' and '.join(leaders)} share the most points, {best}"
     )
-    after = "round 1" if len(numbers) == 1 else f"rounds 1 to {numbers[-1]}"
+    after = "deal 1" if len(numbers) == 1 else f"deals 1 to {numbers[-1]}"
     description = (
         f"Cumulative points of each player after {after}: "
         + "; ".join(f"{s.player} {', '.join(map(str, s.totals))}" for s in series)
@@ -395,7 +395,7 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
         right=width - right,
         top=top,
         bottom=height - bottom,
-        x_ticks=tuple((x(i), "Start" if i == 0 else f"Round {i}") for i in range(slots + 1)),
+        x_ticks=tuple((x(i), "Start" if i == 0 else f"Deal {i}") for i in range(slots + 1)),
         y_ticks=tuple((y(v), v) for v in range(0, y_top + 1, step)),
         series=tuple(series),
         rounds=numbers,
@@ -469,6 +469,7 @@ def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         else "",
         "url": request.path,
         "trail": seating.trail if (seating := policy.seating(game)) is not None else (),
+        "clock_url": seating.clock if seating is not None else "",
     }
     wants_step = bool(request.htmx) and not request.htmx.history_restore_request
     name = "public/game_replay.html"

@@ -94,4 +94,6 @@ def build(*, seed: int = 2026) -> Demo:
         _play(tables[0]["game"], seed + 100, scorekeeper)
         services.tournament_sync_game(game_id=uuid.UUID(tables[0]["game"]))
         _play(tables[1]["game"], seed + 101, scorekeeper, upto=70)
+        # Round 2's clock: an hour from now, counted down on every page and the big screen.
+        services.tournament_set_clock(tournament_id=tid, round=2, minutes=60, user=organizer)
     return Demo(tid, "organizer", password, "scorekeeper", created=True)

@@ -120,6 +120,16 @@ class PairingScheduled:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundClockSet:
+    """The round's clock: when its play ends (``None``: the clock is stopped). ``minutes``: the
+    duration the organizer gave, when they gave one rather than an end time."""
+
+    round: int
+    ends_at: str | None
+    minutes: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRecorded:
     round: int
     table: int
@@ -173,6 +183,7 @@ TournamentEvent: TypeAlias = (
     | PairingChanged
     | RoundPublished
     | PairingScheduled
+    | RoundClockSet
     | ResultRecorded
     | ResultWithdrawn
     | ResultConfirmed
@@ -194,6 +205,7 @@ EVENT_TYPES: Final[dict[str, type[TournamentEvent]]] = {
     "pairing_changed": PairingChanged,
     "round_published": RoundPublished,
     "pairing_scheduled": PairingScheduled,
+    "round_clock_set": RoundClockSet,
     "result_recorded": ResultRecorded,
     "result_withdrawn": ResultWithdrawn,
     "result_confirmed": ResultConfirmed,

@@ -93,7 +93,12 @@ def tournament_seating(game: Any) -> policy.Seating | None:
         (f"Round {table.round}", round_page),
         (f"Table {table.number}", f"{round_page}#table-{table.number}"),
     )
-    return policy.Seating(where=where, first_player=_first_player(table), trail=trail)
+    return policy.Seating(
+        where=where,
+        first_player=_first_player(table),
+        trail=trail,
+        clock=reverse("public:clock", args=[tid]),
+    )
 
 
 def _first_player(table: TournamentTable) -> str:

@@ -16,4 +16,6 @@ urlpatterns: list[URLPattern] = [
     path(f"{T}/standings/", views.standings, name="standings"),
     path(f"{T}/player/<str:player_id>/", views.player, name="player"),
     path(f"{T}/find/", views.find, name="find"),
+    path(f"{T}/clock/", views.clock, name="clock"),
+    path(f"{T}/screen/", views.screen, name="screen"),
 ]

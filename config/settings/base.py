@@ -9,6 +9,9 @@ Everything that differs between machines comes from the environment (django-envi
 - ``CELERY_BROKER_URL`` (default: none, tasks run inline)
 - ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``)
 - ``CACHE_URL`` (default: each process's own memory)
+- ``PUBLIC_URL`` (default: none; the address players' phones reach the site at, such as
+  ``http://192.168.1.20:8000`` or ``https://tnc.example.org``: what QR codes and printed links
+  say. Without it they say whatever address the organizer's browser used.)
 
 The defaults need no running service.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -43,6 +47,32 @@ ALLOWED_HOSTS: list[str] = env.list(
     "ALLOWED_HOSTS",
     default=["localhost", "127.0.0.1", "testserver"] if DEBUG else [],
 )
+
+
+def public_url(value: str) -> str:
+    """The site's public address as PUBLIC_URL gives it: scheme and host (and port), no path."""
+    value = value.strip().rstrip("/")
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path:
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL must be the site's address, such as http://192.168.1.20:8000 or "
+            f"https://tnc.example.org (no path after the host); it is {value!r}."
+        )
+    return value
+
+
+def with_public_host(hosts: list[str], address: str) -> list[str]:
+    """ALLOWED_HOSTS with PUBLIC_URL's host added: the phones use that address."""
+    host = urlsplit(address).hostname if address else None
+    if host is None or "*" in hosts or host in hosts:
+        return hosts
+    return [*hosts, host]
+
+
+PUBLIC_URL = public_url(env.str("PUBLIC_URL", default=""))
+ALLOWED_HOSTS = with_public_host(ALLOWED_HOSTS, PUBLIC_URL)
 
 # --- Applications ------------------------------------------------------------
 

@@ -10,13 +10,13 @@ proxy that sets it).
 from __future__ import annotations
 
 from .base import *  # noqa: F403
-from .base import env
+from .base import PUBLIC_URL, env, with_public_host
 
 DEBUG = False
 
 # Required: no development fallback here (django-environ raises ImproperlyConfigured).
 SECRET_KEY = env.str("SECRET_KEY")
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
+ALLOWED_HOSTS = with_public_host(env.list("ALLOWED_HOSTS"), PUBLIC_URL)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 # --- HTTPS -------------------------------------------------------------------

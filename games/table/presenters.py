@@ -180,6 +180,7 @@ def table_context(
         "version": game.version,
         "names": ", ".join(players),
         "where": seating.where if seating else "",
+        "clock_url": seating.clock if seating else "",
         "void": void,
         "results_only": game.results_only,
         "error": error,
@@ -231,21 +232,21 @@ def _turn(state: GameState, game: GameProjection, void: bool) -> Turn:
         return Turn(None, "Results entered: the game is over")
     expected = expected_next(state)
     if expected is None:
-        return Turn(None, "The game is over", "Three rounds played: see the ranking below.")
+        return Turn(None, "The game is over", "Three deals played: see the ranking below.")
     kind, player = expected
     if kind == Phase.ROUND_START.value:
         number = state.round_no + 1
-        done = f"Round {state.round_no} is over. " if state.round_no else ""
+        done = f"Deal {state.round_no} is over. " if state.round_no else ""
         return Turn(
             None,
-            f"{done}Deal round {number}",
+            f"{done}Deal {number}: deal the cards",
             "Tap each player's 10 cards, choose who plays first, then confirm the deal.",
         )
     if kind == Phase.CHEF_PICK.value:
         return Turn(
             player,
             f"{player}'s turn: pick a Chef",
-            f"Round {state.round_no}: each player picks one of the set-aside Chefs, "
+            f"Deal {state.round_no}: each player picks one of the set-aside Chefs, "
             f"clockwise from {state.first_player}.",
         )
     if kind == Phase.PLAY.value:
@@ -441,7 +442,7 @@ def _last_entry(state: GameState, results_only: bool) -> str | None:
 
     if phase is Phase.CHEF_PICK and state.expected is not None:
         if not state.picked:
-            return f"the deal of round {state.round_no}"
+            return f"the cards of deal {state.round_no}"
         return picked_by(before(state.expected))
     if phase in (Phase.PLAY, Phase.CHEF_TAKE) and state.trick:
         last = state.trick[-1]

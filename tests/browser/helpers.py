@@ -91,7 +91,7 @@ def banner_words(state: GameState) -> str:
     """What the turn banner says in this state (docs/scorekeeping.md)."""
     player = state.expected
     if state.phase is Phase.ROUND_START:
-        return f"Deal round {state.round_no + 1}"
+        return f"Deal {state.round_no + 1}: deal the cards"
     if state.phase is Phase.CHEF_PICK:
         return f"{player}'s turn: pick a Chef"
     if state.phase is Phase.PLAY:
@@ -197,7 +197,9 @@ class TablePage:
 
     def deal(self, event: RoundStarted) -> None:
         page = self.page
-        expect(page.get_by_role("heading", name=f"Deal round {event.round}")).to_be_visible()
+        expect(
+            page.get_by_role("heading", name=f"Deal {event.round}: deal the cards")
+        ).to_be_visible()
         dealing = page.get_by_role("group", name="Dealing to")
         players = [player for player, _ in event.hands]
         for seat, (player, hand) in enumerate(event.hands[:-1]):

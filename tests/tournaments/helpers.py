@@ -55,8 +55,13 @@ def play(tid: uuid.UUID, round: int, table: int, user: User, on_commit: Any, see
         )
 
 
-def complete_round(tid: uuid.UUID, round: int, user: User, on_commit: Any) -> None:
+def complete_round(
+    tid: uuid.UUID, round: int, user: User, on_commit: Any, clock: int | None = None
+) -> None:
+    """Publish, play, confirm and close a round (with a clock of ``clock`` minutes)."""
     t.tournament_publish(tournament_id=tid, round=round, user=user)
+    if clock is not None:
+        t.tournament_set_clock(tournament_id=tid, round=round, minutes=clock, user=user)
     for number in range(1, len(summary(tid)["rounds"][round - 1]["tables"]) + 1):
         play(tid, round, number, user, on_commit, seed=100 * round + number)
         t.tournament_confirm(tournament_id=tid, round=round, table=number, user=user)

@@ -19,7 +19,7 @@ def test_the_demo_is_a_tournament_in_its_second_round() -> None:
     assert len(summary["players"]) == 16
     first, second = summary["rounds"]
     assert first["status"] == "closed" and all(t["confirmed"] for t in first["tables"])
-    assert second["status"] == "published"
+    assert second["status"] == "published" and second["ends_at"]  # its clock runs
     assert second["tables"][0]["result"] is not None
     assert [t["result"] is None for t in second["tables"][1:]] == [True, True, True]
     assert standings is not None and standings["rows"][0]["games"] == 1

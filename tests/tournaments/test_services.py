@@ -663,7 +663,7 @@ def test_events_said_to_leave_the_standings_as_they_were_do_or_only_mark_a_playe
         t.tournament_swap(
             tournament_id=tid, round=number, a=ids[first], b=ids[second], user=organizer
         )
-        complete_round(tid, number, organizer, on_commit)
+        complete_round(tid, number, organizer, on_commit, clock=50)
     t.tournament_schedule(
         tournament_id=tid, round=3, at=datetime(2026, 12, 24, 20, tzinfo=UTC), user=organizer
     )

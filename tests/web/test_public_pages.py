@@ -153,7 +153,7 @@ def test_a_round_in_play_shows_each_games_progress_and_refreshes_itself(
     html = page(client, f"/t/{spring.id}/round/2/")
     one, two = re.findall(r'<section class="table-card".*?</section>', html, re.S)
     assert "Finished" in one and "awaiting confirmation" in one
-    assert "In progress" in two and re.search(r"Round \d, trick \d+", two)
+    assert "In progress" in two and re.search(r"Deal \d, trick \d+", two)
     assert f'href="/g/{spring.playing}/">Follow the game of table 2</a>' in two
     assert 'hx-trigger="every 30s' in html
     partial = page(client, f"/t/{spring.id}/round/2/", HX_Request="true")
@@ -367,7 +367,7 @@ def test_the_replay_steps_through_the_game_trick_by_trick(client: Client, spring
     middle = page(client, f"{url}?step=15")
     trick = tricks[14]
     assert (trick.round, trick.number) == (2, 5)
-    assert "Round 2, trick 5" in middle
+    assert "Deal 2, trick 5" in middle
     assert "Trick 15 of 30" in middle
     for play_ in trick.plays:
         assert card_info(play_.card)["label"] in middle
@@ -383,7 +383,7 @@ def test_the_replay_steps_through_the_game_trick_by_trick(client: Client, spring
     assert all(len(row) == 5 for row in table) and state.players == ("Ana", "Ben", "Cleo", "Dev")
 
     last = page(client, f"{url}?step=30")
-    assert "Trick 30 of 30" in last and "End of round 3" in last
+    assert "Trick 30 of 30" in last and "End of deal 3" in last
     assert 'id="replay-next" class="button" aria-disabled="true"' in last
     assert "Trick 30 of 30" in page(client, f"{url}?step=99")  # past the end: the last trick
 
@@ -391,7 +391,7 @@ def test_the_replay_steps_through_the_game_trick_by_trick(client: Client, spring
     assert "<html" not in partial and "<h1" not in partial
     assert partial.lstrip().startswith('<nav class="stepper"')
     assert 'hx-target="#replay-step"' in partial and 'hx-push-url="true"' in partial
-    assert f'<p id="replay-status" hx-swap-oob="innerHTML">Round 2, trick 5: {trick.winner}' in (
+    assert f'<p id="replay-status" hx-swap-oob="innerHTML">Deal 2, trick 5: {trick.winner}' in (
         partial
     )
 
@@ -404,7 +404,7 @@ def test_the_replay_shows_the_result_the_score_chart_and_its_table(
     html = page(client, f"/g/{game_id}/")
     chart = section(html, "scores-heading")
     assert re.search(r'<svg viewBox="0 0 \d+ \d+" role="img" aria-labelledby="chart-title', chart)
-    assert '<title id="chart-title">Points after each round</title>' in chart
+    assert '<title id="chart-title">Points after each deal</title>' in chart
     assert chart.count('class="series series-') == 8  # a line per player, and its legend
     rows = rows_of(chart, "scores")
     for row in rows:

@@ -226,7 +226,7 @@ def expected_words(state: GameState) -> str:
     """What the turn banner must say in this state."""
     p = state.expected
     if state.phase is Phase.ROUND_START:
-        return f"Deal round {state.round_no + 1}"
+        return f"Deal {state.round_no + 1}: deal the cards"
     if state.phase is Phase.CHEF_PICK:
         return f"{p}'s turn: pick a Chef"
     if state.phase is Phase.PLAY:
@@ -370,8 +370,8 @@ def test_rounds_two_and_three_offer_only_the_leaders_as_first_player(
     html = client_in.get(page(game_id)).content.decode()
     form = page_forms(html)["deal"]
     assert form.choices["first_player"] == list(most_points(state.totals))
-    assert "Round 1 is over" in turn_banner(html)
-    assert "Deal round 2" in turn_banner(html)
+    assert "Deal 1 is over" in turn_banner(html)
+    assert "Deal 2: deal the cards" in turn_banner(html)
     scores = text(html).split("Scores", 1)[1]
     for player in NAMES:
         assert f"{player} {state.round_scores[0][player]}" in scores
@@ -508,7 +508,7 @@ def test_undoing_a_deal_offers_it_again(client_in: Client, keeper: User) -> None
     action, data = tap_data(html, events[1], NAMES)
     html = client_in.post(action, data, headers=HTMX).content.decode()
     undo = page_forms(html)["undo"]
-    assert "Undo last: the deal of round 1" in text(html)
+    assert "Undo last: the cards of deal 1" in text(html)
     response = client_in.post(undo.action, undo.fields)  # without JavaScript
     assert response.status_code == 303
     html = client_in.get(page(game_id)).content.decode()

@@ -699,9 +699,9 @@ def test_the_exports_parse_back(ana: APIClient, anon: APIClient, capture: Captur
         "Player",
         "Place",
         "Victory points",
-        "Game round 1",
-        "Game round 2",
-        "Game round 3",
+        "Deal 1",
+        "Deal 2",
+        "Deal 3",
         "Confirmed",
     ]
     assert len(table) == 1 + 8

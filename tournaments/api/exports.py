@@ -93,7 +93,7 @@ def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any
             scores[table["game"]] = by_player
     width = max((len(s) for g in scores.values() for s in g.values()), default=0)
     header = ["Round", "Table", "Seat", "Player", "Place", "Victory points"]
-    header += [f"Game round {n}" for n in range(1, width + 1)]
+    header += [f"Deal {n}" for n in range(1, width + 1)]
     rows: list[list[Any]] = [[*header, "Confirmed"]]
     for rnd, table in published_tables(summary):
         result = {r["player"]: r for r in table["result"] or ()}

@@ -240,6 +240,23 @@ class TournamentScheduleSerializer(RequestSerializer):
     )
 
 
+class TournamentClockSerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    ends_at = serializers.DateTimeField(
+        required=False,
+        help_text="When the round's play ends (ISO 8601; without an offset, the server's time "
+        "zone): later than now, within 24 hours.",
+    )
+    minutes = StrictIntegerField(
+        required=False, min_value=1, max_value=600, help_text="Or: the round lasts this long."
+    )
+    stop = StrictBooleanField(
+        required=False,
+        help_text="Or, true: stop the round's clock. Exactly one of ends_at, minutes and stop "
+        "(else 422, bad_clock).",
+    )
+
+
 class TournamentUndoSerializer(RequestSerializer):
     expected_version = expected_version_field()
     version = StrictIntegerField(min_value=1, help_text="The version of the action to undo.")
@@ -314,6 +331,12 @@ class TournamentRoundSerializer(serializers.Serializer[Any]):
     notes = serializers.ListField(child=serializers.CharField())
     missing = serializers.ListField(
         child=serializers.IntegerField(), help_text="Tables without a confirmed result yet."
+    )
+    ends_at = serializers.DateTimeField(
+        allow_null=True,
+        required=False,
+        help_text="When the round's play ends (its clock), if the organizers set one; null "
+        "once the round is closed.",
     )
 
 

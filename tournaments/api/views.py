@@ -368,6 +368,27 @@ class ScheduleView(APIView):
         )
 
 
+class ClockView(APIView):
+    @_write_schema(
+        s.TournamentClockSerializer,
+        "Set or stop a round's clock",
+        "When a published round's play ends (`ends_at`, or `minutes` from now), or `stop`: the "
+        "public pages count down to it. Organizers.",
+    )
+    def post(self, request: Request, tournament_id: uuid.UUID, round: int) -> Response:
+        body = _valid(s.TournamentClockSerializer, request.data)
+        return _change(
+            request,
+            tournament_id,
+            services.tournament_set_clock,
+            body,
+            round=round,
+            ends_at=body.get("ends_at"),
+            minutes=body.get("minutes"),
+            stop=bool(body.get("stop")),
+        )
+
+
 class CloseView(APIView):
     @_write_schema(
         s.TournamentWriteSerializer,

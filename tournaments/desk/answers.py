@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
@@ -31,6 +32,7 @@ from tournaments.desk import presenters as present
 from tournaments.desk import rows
 from tournaments.desk.forms import (
     AddPlayerForm,
+    ClockForm,
     PublicForm,
     RegisterListForm,
     RoleForm,
@@ -43,9 +45,11 @@ from tournaments.desk.http import (
     dashboard_url,
     links,
     sentence,
+    site_address,
     to_int,
     tournament_seen,
 )
+from tournaments.public.clock import round_clock
 from tournaments.services import TournamentChange
 
 CONFLICT = "Someone else changed this tournament meanwhile; here it is as it stands now."
@@ -151,6 +155,13 @@ def page(
             },
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),
+        "clock": round_clock(summary),
+        "address_notice": present.address_notice(
+            getattr(django_settings, "PUBLIC_URL", ""), site_address(request)
+        )
+        if organizer
+        else "",
+        "clock_form": forms.get("clock_form") or ClockForm(prefix="clock"),
         "swap_form": forms.get("swap_form")
         or SwapForm(
             seated=list(round_view.seated) if round_view else [],

@@ -4,7 +4,7 @@ with everything still in it. The services decide; these only turn text into argu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
@@ -324,4 +324,58 @@ class SwapForm(DeskForm):
         data = super().clean() or {}
         if data.get("a") and data.get("a") == data.get("b"):
             self.add_error("b", "Choose two different players.")
+        return data
+
+
+CLOCK_AHEAD_HOURS = 12
+"""An end time is the next time the clock shows it, at most this many hours from now."""
+
+
+class ClockForm(DeskForm):
+    """The round's clock: the time it ends, or how many minutes it lasts from now."""
+
+    ends_at = forms.TimeField(
+        label="Ends at",
+        required=False,
+        input_formats=["%H:%M", "%H:%M:%S", "%H.%M"],
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text="The time on the clock, such as 20:30.",
+    )
+    minutes = forms.IntegerField(
+        label="Or lasts (minutes)",
+        required=False,
+        min_value=1,
+        max_value=600,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text="From now, such as 50.",
+    )
+
+    def __init__(self, *args: Any, now: datetime | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.now = now or timezone.now()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        ends_at, minutes = data.get("ends_at"), data.get("minutes")
+        if ends_at is None and minutes is None:
+            self.add_error(
+                "ends_at",
+                "Give the time the round ends, such as 20:30, or how many minutes it lasts.",
+            )
+        elif ends_at is not None and minutes is not None:
+            self.add_error("minutes", "Give an end time or a number of minutes, not both.")
+        elif ends_at is not None:
+            local = timezone.localtime(self.now)
+            when = local.replace(hour=ends_at.hour, minute=ends_at.minute, second=0, microsecond=0)
+            if when <= local:
+                when += timedelta(days=1)
+            if when - local > timedelta(hours=CLOCK_AHEAD_HOURS):
+                self.add_error(
+                    "ends_at",
+                    f"{ends_at:%H:%M} has passed: give a later time, or a number of minutes.",
+                )
+            else:
+                data["when"] = when
         return data

@@ -25,6 +25,7 @@ ACTIONS = {
     domain.PAIRING_CHANGED: "Players swapped",
     domain.PUBLISHED: "Round published",
     domain.SCHEDULED: "Pairing scheduled",
+    domain.CLOCK_SET: "Round clock",
     domain.RESULT_RECORDED: "Result recorded",
     domain.RESULT_WITHDRAWN: "Result withdrawn",
     domain.RESULT_CONFIRMED: "Result confirmed",
@@ -81,6 +82,8 @@ def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> st
     if kind == domain.SCHEDULED:
         at = timezone.localtime(datetime.fromisoformat(data["at"]))
         return f"Round {data['round']} at {at:%H:%M}, {at:%d %B %Y}"
+    if kind == domain.CLOCK_SET:
+        return clock_text(data)
     if kind == domain.RESULT_RECORDED:
         placed = sorted(data["placements"], key=lambda p: p["place"])
         result = ", ".join(f"{p['place']}. {name(p['player'])}" for p in placed)
@@ -93,6 +96,16 @@ def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> st
         reason = f": {data['reason']}" if data.get("reason") else ""
         return f"Action #{data['version']}{reason}"
     return ""
+
+
+def clock_text(data: Mapping[str, Any]) -> str:
+    """A round_clock_set event in words."""
+    if data["ends_at"] is None:
+        return f"Round {data['round']}: clock stopped"
+    at = timezone.localtime(datetime.fromisoformat(data["ends_at"]))
+    if data.get("minutes"):
+        return f"Round {data['round']} ends at {at:%H:%M} ({data['minutes']} minutes)"
+    return f"Round {data['round']} ends at {at:%H:%M}"
 
 
 def history_rows(

@@ -4,12 +4,14 @@ make."""
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import update_wrapper
 from typing import Any, Concatenate, ParamSpec
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -119,15 +121,25 @@ _GAME = "00000000-0000-0000-0000-000000000000"
 _TOKEN = "0.TOKEN:SIGNATURE"
 
 
+def site_address(request: HttpRequest) -> str:
+    """The address the QR codes and printed links use: the PUBLIC_URL setting, or else the
+    address this request came to (which phones may not reach: the desk says so)."""
+    configured: str = getattr(settings, "PUBLIC_URL", "")
+    return configured or request.build_absolute_uri("/")[:-1]
+
+
 def links(request: HttpRequest, tournament_id: uuid.UUID | str) -> Links:
     """The tables' links of this tournament on this site (reversed once, not per table)."""
     head, tail = table_link(_GAME).split(_GAME)
     qr_head, qr_tail = reverse("desk:qr", args=[tournament_id, _GAME]).split(_GAME)
     seat_head, seat_tail = seat_link(_TOKEN).split(_TOKEN)
+    site = site_address(request)
+    # The image is kept a week by the browser: a new address is a new image.
+    at = hashlib.sha256(site.encode()).hexdigest()[:8]
     return Links(
-        request.build_absolute_uri("/")[:-1],
+        site,
         (head, tail),
-        (qr_head, qr_tail),
+        (qr_head, f"{qr_tail}?at={at}"),
         (seat_head, seat_tail),
     )
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from django.utils.safestring import SafeString
 
@@ -334,6 +335,25 @@ class Links:
 
     def qr_src(self, game: str | None) -> str:
         return f"{self.qr[0]}{game}{self.qr[1]}" if game else ""
+
+
+def address_notice(configured: str, used: str) -> str:
+    """What the desk says about the address in the QR codes and printed links: nothing when
+    PUBLIC_URL sets it; else which address they carry, and whether phones can reach it."""
+    if configured:
+        return ""
+    host = urlsplit(used).hostname or ""
+    if host == "localhost" or host == "::1" or host.startswith("127."):
+        return (
+            f"The QR codes and printed links say {used}, the address this browser used: "
+            "players' phones cannot reach it. Set PUBLIC_URL to the address they reach this "
+            "server at (such as http://192.168.1.20:8000) and start the site again."
+        )
+    return (
+        f"The QR codes and printed links say {used}, the address this browser used. If "
+        "players' phones reach the site at another address, set PUBLIC_URL to it and start "
+        "the site again."
+    )
 
 
 def qr_label(table: int) -> str:

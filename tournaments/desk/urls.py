@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from tournaments.desk.views import dashboard, history, players, printing, round, seats, settings
+from tournaments.desk.views import (
+    clock,
+    dashboard,
+    history,
+    players,
+    printing,
+    round,
+    seats,
+    settings,
+)
 
 app_name = "desk"
 
@@ -32,6 +41,7 @@ urlpatterns: list[URLPattern] = [
     path(_ROUND + "table/<int:table>/confirm/", round.confirm, name="confirm"),
     path(_ROUND + "confirm-finished/", round.confirm_finished, name="confirm_finished"),
     path(_ROUND + "close/", round.close_round, name="close"),
+    path(_ROUND + "clock/", clock.set_clock, name="clock"),
     path(_ROUND + "pairings/print/", printing.print_pairings, name="print_pairings"),
     path(_ROUND + "sheets/print/", printing.print_sheets, name="print_sheets"),
     path(_T + "qr/<uuid:game>.svg", printing.qr, name="qr"),

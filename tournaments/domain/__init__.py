@@ -21,6 +21,7 @@ from __future__ import annotations
 from tournaments.domain.decisions import (
     MAX_TOURNAMENT_NAME,
     check_can_pair,
+    check_clock,
     check_close,
     check_confirm,
     check_finish,
@@ -44,6 +45,7 @@ from tournaments.domain.fold import (
 from tournaments.domain.snapshot import SNAPSHOT_SCHEMA, SnapshotVersionError, from_json, to_json
 from tournaments.domain.state import (
     CHECKED_IN,
+    CLOCK_SET,
     CONFIRMATION_MODES,
     CREATED,
     DROPPED,
@@ -83,6 +85,7 @@ __all__ = [
     "ORGANIZER",
     "SCOREKEEPER",
     "CHECKED_IN",
+    "CLOCK_SET",
     "CONFIRMATION_MODES",
     "CREATED",
     "DROPPED",
@@ -123,6 +126,7 @@ __all__ = [
     "apply",
     "apply_event",
     "check_can_pair",
+    "check_clock",
     "check_close",
     "check_confirm",
     "check_finish",

@@ -256,6 +256,35 @@ def check_close(state: TournamentState, number: int) -> Round:
     return rnd
 
 
+CLOCK_LONGEST = datetime.timedelta(hours=24)
+"""The furthest ahead a round's clock may end."""
+
+
+def check_clock(
+    state: TournamentState,
+    number: int,
+    ends_at: datetime.datetime | None,
+    now: datetime.datetime,
+) -> Round:
+    """Setting (or, with ``ends_at`` None, stopping) the clock of round ``number``."""
+    rnd = state.round(number)
+    if state.status == "finished":
+        raise Refusal("already_done", "the tournament is finished")
+    if rnd.status == "closed":
+        raise Refusal("round_closed", f"round {number} is closed; its clock has stopped")
+    if rnd.status == "proposed":
+        raise Refusal("round_not_published", f"publish round {number} first, then start its clock")
+    if ends_at is None:
+        if rnd.ends_at is None:
+            raise Refusal("no_clock", f"round {number} has no clock to stop")
+        return rnd
+    if ends_at <= now:
+        raise Refusal("clock_past", "the round's end must be later than now")
+    if ends_at - now > CLOCK_LONGEST:
+        raise Refusal("clock_too_far", "the round's end must be within 24 hours from now")
+    return rnd
+
+
 def check_finish(state: TournamentState) -> None:
     if state.status == "finished":
         raise Refusal("already_done", "the tournament is already finished")

@@ -11,6 +11,7 @@ from tournaments import events as ev
 from tournaments import notes
 from tournaments.domain.state import (
     CHECKED_IN,
+    CLOCK_SET,
     DROPPED,
     FINISHED,
     ORGANIZER,
@@ -161,6 +162,10 @@ def _scheduled(state: TournamentState, event: ev.PairingScheduled) -> None:
     state.scheduled[event.round] = event.at
 
 
+def _clock_set(state: TournamentState, event: ev.RoundClockSet) -> None:
+    state.rounds[event.round - 1].ends_at = event.ends_at
+
+
 def _result_recorded(state: TournamentState, event: ev.ResultRecorded) -> None:
     table = state.rounds[event.round - 1].table(event.table)
     table.result = tuple(Placement(**p) for p in event.placements)
@@ -201,6 +206,7 @@ STANDINGS_UNCHANGED: Final = frozenset(
         PAIRED,
         PAIRING_CHANGED,
         SCHEDULED,
+        CLOCK_SET,
         ROUND_CLOSED,
         FINISHED,
     }
@@ -223,6 +229,7 @@ _HANDLERS: Final[dict[type[ev.TournamentEvent], Any]] = {
     ev.PairingChanged: _pairing_changed,
     ev.RoundPublished: _published,
     ev.PairingScheduled: _scheduled,
+    ev.RoundClockSet: _clock_set,
     ev.ResultRecorded: _result_recorded,
     ev.ResultWithdrawn: _result_withdrawn,
     ev.ResultConfirmed: _result_confirmed,

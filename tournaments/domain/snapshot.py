@@ -63,6 +63,7 @@ def _round_json(r: Round) -> dict[str, Any]:
         "lower_bound": r.lower_bound,
         "notes": copy.deepcopy(list(r.notes)),
         "scheduled_at": r.scheduled_at,
+        "ends_at": r.ends_at,
         "details": copy.deepcopy(r.details),
     }
 
@@ -134,6 +135,7 @@ def _from_json(data: Mapping[str, Any], read_notes: Any) -> TournamentState:
                 lower_bound=r["lower_bound"],
                 notes=read_notes(r["notes"], data["players"]),
                 scheduled_at=r.get("scheduled_at"),
+                ends_at=r.get("ends_at"),
                 details=list(r.get("details", [])),
             )
         )

@@ -18,6 +18,7 @@ PAIRED: Final = "round_paired"
 PAIRING_CHANGED: Final = "pairing_changed"
 PUBLISHED: Final = "round_published"
 SCHEDULED: Final = "pairing_scheduled"
+CLOCK_SET: Final = "round_clock_set"
 RESULT_RECORDED: Final = "result_recorded"
 RESULT_WITHDRAWN: Final = "result_withdrawn"
 RESULT_CONFIRMED: Final = "result_confirmed"
@@ -47,6 +48,7 @@ UNDOABLE: Final = frozenset(
         PAIRED,
         PAIRING_CHANGED,
         SCHEDULED,
+        CLOCK_SET,
         RESULT_CONFIRMED,
         ROUND_CLOSED,
         FINISHED,
@@ -132,6 +134,8 @@ class Round:
     notes: tuple[dict[str, Any], ...] = ()
     """Codes with parameters (:mod:`tournaments.notes` turns them into words)."""
     scheduled_at: str | None = None
+    ends_at: str | None = None
+    """When the round's play ends (its clock, an ISO time), if the organizer set one."""
     details: list[dict[str, Any]] = field(default_factory=list)
     """Per table: standing spread, points spread, pairs who met before (transparency)."""
 

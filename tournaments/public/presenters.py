@@ -16,6 +16,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from tournaments.public.clock import Clock, round_clock
 from tournaments.standings import PRESETS, TIEBREAKS, table_points
 
 TOURNAMENT_STATUS = {
@@ -76,6 +77,8 @@ class Header:
     rounds_planned: int
     rounds: tuple[int, ...]
     """Numbers of the rounds this user may see (published ones; proposed ones for organizers)."""
+    clock: Clock | None = None
+    """The current round's clock, if the organizers set one."""
 
     @property
     def running(self) -> bool:
@@ -108,7 +111,7 @@ class TableCard:
     game: str | None
     game_status: str
     progress: str
-    """"Round 2, trick 5" while the game is played; "" otherwise."""
+    """"Deal 2, trick 5" (a game's rounds are its deals) while the game is played; "" otherwise."""
     has_result: bool
     confirmed: bool
 
@@ -201,6 +204,7 @@ def header(summary: Mapping[str, Any]) -> Header:
         round_now=len(published),
         rounds_planned=summary["settings"]["rounds"],
         rounds=tuple(r["round"] for r in summary["rounds"]),
+        clock=round_clock(summary),
     )
 
 
@@ -285,7 +289,7 @@ def game_state(status: str, round: int | None, trick: int | None) -> tuple[str, 
         return status, ""
     if not round:
         return "not_started", ""
-    return "in_progress", f"Round {round}, trick {trick or 1}"
+    return "in_progress", f"Deal {round}, trick {trick or 1}"
 
 
 def standings_table(

@@ -16,17 +16,20 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.messages import get_messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils import timezone
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django_htmx.middleware import HtmxDetails
 
 from games.services import GameNotFound
 from tournaments import selectors, services
+from tournaments.desk.http import site_address
 from tournaments.public import conditional
 from tournaments.public import standings_page as page
+from tournaments.public.clock import clock_json, state_clock
 from tournaments.public.presenters import (
     ROUND_STATUS,
     PlayerPage,
@@ -291,3 +294,49 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
         "players_count": len(players),
     }
     return render(request, "public/player.html", context)
+
+
+SCREEN_ROTATE_SECONDS = 20
+"""How long the big screen shows the pairings, then the standings."""
+SCREEN_STANDINGS = 24
+"""Standings rows on the big screen (the top of the table: what a room reads from afar)."""
+
+
+def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    """The big screen, for a projector: the current round's tables and the top of the standings
+    in turn, with the round's clock. Always what the public sees (an organizer's projector
+    never shows a proposal or hidden standings)."""
+    try:
+        read = services.tournament_get_with_standings(tournament_id=tournament_id, user=None)
+    except GameNotFound:
+        raise Http404("There is no such tournament.") from None
+    summary, data = read.summary, read.standings
+    rounds = [r for r in summary["rounds"] if r["status"] != "proposed"]
+    rnd = rounds[-1] if rounds else None
+    tables = table_cards(rnd, players_by_id(summary), {}) if rnd is not None else []
+    table = standings_table(data) if data is not None else None
+    context = {
+        "t": header(summary),
+        "round": rnd,
+        "tables": tables,
+        "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
+        "standings": table.rows[:SCREEN_STANDINGS] if table is not None else None,
+        "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if table is not None else 0,
+        "follow_url": site_address(request) + reverse("public:tournament", args=[tournament_id]),
+        "rotate_seconds": SCREEN_ROTATE_SECONDS,
+        "poll_seconds": ROUND_POLL_SECONDS,
+    }
+    return _render(request, "public/screen.html", "screen", context)
+
+
+def clock(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    """The server's time and the current round's clock, as JSON (static/js/clock.js asks every
+    minute): the pages count down from the server's time, not the phone's."""
+    try:
+        state = services.tournament_state(tournament_id)
+    except GameNotFound:
+        raise Http404("There is no such tournament.") from None
+    now = timezone.now()
+    response = JsonResponse(clock_json(state_clock(state), now, timezone.get_current_timezone()))
+    add_never_cache_headers(response)
+    return response

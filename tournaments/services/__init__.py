@@ -64,6 +64,7 @@ from tournaments.services.rounds import (
     tournament_publish,
     tournament_run_schedules,
     tournament_schedule,
+    tournament_set_clock,
     tournament_swap,
     tournament_undo,
 )
@@ -136,6 +137,7 @@ __all__ = [
     "tournament_reinstate",
     "tournament_run_schedules",
     "tournament_schedule",
+    "tournament_set_clock",
     "tournament_seat_link_change",
     "tournament_seat_links",
     "tournament_set_role",

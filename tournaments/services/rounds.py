@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -157,6 +157,48 @@ def tournament_schedule(
         if round > state.config.rounds:
             raise Refusal("no_more_rounds", f"the tournament has {state.config.rounds} rounds")
         return [(domain.SCHEDULED, {"round": round, "at": when.isoformat()})]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
+def tournament_set_clock(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    ends_at: datetime | None = None,
+    minutes: int | None = None,
+    stop: bool = False,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+    now: datetime | None = None,
+) -> TournamentChange:
+    """Set round ``round``'s clock: it ends at ``ends_at``, or ``minutes`` from now; with
+    ``stop``, the clock is stopped (the round has no end time)."""
+    now = now or timezone.now()
+    if [ends_at is not None, minutes is not None, stop].count(True) != 1:
+        raise Refused("give one of: the time the round ends, its minutes, or stop", "bad_clock")
+    if stop:
+        when = None
+    elif minutes is not None:
+        when = now + timedelta(minutes=minutes)
+    elif ends_at is not None:
+        when = ends_at if timezone.is_aware(ends_at) else timezone.make_aware(ends_at)
+    else:
+        raise AssertionError("unreachable: one of the three was given")
+    when = when.replace(microsecond=0) if when is not None else None
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        domain.check_clock(state, round, when, now)
+        data: dict[str, Any] = {
+            "round": round,
+            "ends_at": None if when is None else when.isoformat(),
+        }
+        if minutes is not None and not stop:
+            data["minutes"] = minutes
+        return [(domain.CLOCK_SET, data)]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version

@@ -108,4 +108,4 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
         "lower_bound": rnd.lower_bound,
         "notes": notes.describe_all(rnd.notes, name),
         "missing": rnd.missing if rnd.status == "published" else [],
-    }
+    } | ({"ends_at": rnd.ends_at} if rnd.ends_at and rnd.status == "published" else {})

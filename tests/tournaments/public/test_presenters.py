@@ -39,8 +39,8 @@ def test_figure_has_two_decimals_at_most_and_no_trailing_zeros(
 def test_game_state_shows_progress_only_while_a_game_is_played() -> None:
     assert game_state("finished", 4, 2) == ("finished", "")
     assert game_state("in_progress", None, None) == ("not_started", "")
-    assert game_state("in_progress", 2, None) == ("in_progress", "Round 2, trick 1")
-    assert game_state("in_progress", 3, 5) == ("in_progress", "Round 3, trick 5")
+    assert game_state("in_progress", 2, None) == ("in_progress", "Deal 2, trick 1")
+    assert game_state("in_progress", 3, 5) == ("in_progress", "Deal 3, trick 5")
 
 
 def summary(**settings: Any) -> dict[str, Any]:

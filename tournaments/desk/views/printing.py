@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -23,6 +24,7 @@ from tournaments.desk.http import (
     desk_view,
     links,
     require_desk_role,
+    site_address,
     table_link,
     tournament_seen,
 )
@@ -110,6 +112,7 @@ def _printable(
         "seat_columns": page.seat_columns,
         "game_rounds": page.game_rounds,
         "seat_codes": any(seat.qr for table in page.rnd.tables for seat in table.seats),
+        "public_url": site.site + reverse("public:tournament", args=[tournament_id]),
     }
 
 
@@ -117,6 +120,9 @@ def _printable(
 @require_GET
 def print_pairings(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     context = _printable(request, tournament_id, round, with_qr=False)
+    context["public_qr"] = desk_qr.inline(
+        desk_qr.svg(context["public_url"]), "QR code of the tournament's public page"
+    )
     return render(request, "desk/print_pairings.html", context)
 
 
@@ -137,7 +143,7 @@ def qr(request: DeskRequest, tournament_id: uuid.UUID, game: uuid.UUID) -> HttpR
     require_desk_role(request, tournament_id)
     if not selectors.has_table(tournament_id=tournament_id, game_id=game):
         raise Http404("There is no such table.")
-    url = request.build_absolute_uri(table_link(str(game)))
+    url = site_address(request) + table_link(str(game))
     tag = desk_qr.etag(url)
     response = get_conditional_response(request, etag=tag) or HttpResponse(
         desk_qr.svg(url), content_type="image/svg+xml"

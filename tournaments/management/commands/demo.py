@@ -20,6 +20,7 @@ class Command(BaseCommand):
         what = "created" if demo.created else "already there"
         self.stdout.write(f"demo tournament {what}: {url}/t/{demo.tournament_id}/")
         self.stdout.write(f"organizer desk: {url}/desk/{demo.tournament_id}/")
+        self.stdout.write(f"big screen (for a projector): {url}/t/{demo.tournament_id}/screen/")
         self.stdout.write(
             f"log in as '{demo.organizer}' (or '{demo.scorekeeper}') "
             f"with the password {demo.password}"

@@ -1,0 +1,61 @@
+"""The round's clock: the organizer sets when the round ends (or for how many minutes it runs),
+or stops it. Every public page, the big screen and the desk show it."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments import services as t
+from tournaments.desk.answers import invalid, write
+from tournaments.desk.forms import ClockForm
+from tournaments.desk.http import DeskRequest, desk_view
+from tournaments.services import TournamentChange
+
+
+@desk_view
+@require_POST
+def set_clock(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    if request.POST.get("stop"):
+        return write(
+            request,
+            tournament_id,
+            lambda: t.tournament_set_clock(
+                tournament_id=tournament_id, round=round, stop=True, user=request.user
+            ),
+            panel="round",
+            done=f"The clock of round {round} is stopped.",
+            error_at="clock",
+        )
+    form = ClockForm(request.POST, prefix="clock")
+    if not form.is_valid():
+        return invalid(request, tournament_id, "round", clock_form=form)
+    minutes = form.cleaned_data.get("minutes")
+
+    def action() -> TournamentChange:
+        return t.tournament_set_clock(
+            tournament_id=tournament_id,
+            round=round,
+            ends_at=form.cleaned_data.get("when"),
+            minutes=minutes,
+            user=request.user,
+        )
+
+    def done(change: TournamentChange) -> str:
+        rnd = change.state["rounds"][round - 1]
+        ends = timezone.localtime(datetime.fromisoformat(rnd["ends_at"]))
+        return f"Round {round} ends at {ends:%H:%M}: every page shows the clock."
+
+    return write(
+        request,
+        tournament_id,
+        action,
+        panel="round",
+        done=done,
+        error_at="clock",
+        clock_form=form,
+    )
