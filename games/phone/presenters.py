@@ -181,7 +181,7 @@ def phone_view(
     if phase is Phase.ROUND_START and deal is not None:
         entry = _deal_entry(state, deal, focus, names)
         return PhoneView(
-            headline=f"Deal round {deal.round}: tap your 10 cards",
+            headline=f"Deal {deal.round}: tap your 10 cards",
             waiting_for=None,
             deal=entry,
             **base,

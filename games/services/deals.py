@@ -201,9 +201,9 @@ def _waiting(game: GameProjection, round_no: int) -> GameState:
         now = (
             "the table is not waiting for a deal"
             if state.phase is not Phase.ROUND_START
-            else (f"the table waits for the deal of round {state.round_no + 1}")
+            else (f"the table waits for deal {state.round_no + 1}")
         )
-        raise DealClosed(f"round {round_no} cannot be dealt now: {now}")
+        raise DealClosed(f"deal {round_no} cannot be entered now: {now}")
     return state
 
 

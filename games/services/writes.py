@@ -276,7 +276,7 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
         return False
     if _ahead(state, obj, round_no, trick_no):
         raise Refused(
-            f"this tap waits for its turn (round {round_no}, trick {trick_no}): it is sent "
+            f"this tap waits for its turn (deal {round_no}, trick {trick_no}): it is sent "
             "again when the table gets there",
             QUEUED_EARLY,
             0,
@@ -287,8 +287,8 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
         kind.step(state, kind.parse(obj))
     except engine.RuleViolation as violation:
         raise Refused.from_violation(violation, 0) from None
-    where = f"round {round_no}" + (f", trick {trick_no}" if trick_no else "")
-    now = f"round {state.round_no}" + (f", trick {state.trick_no}" if state.trick_no else "")
+    where = f"deal {round_no}" + (f", trick {trick_no}" if trick_no else "")
+    now = f"deal {state.round_no}" + (f", trick {state.trick_no}" if state.trick_no else "")
     raise Refused(
         f"this tap was made for {where}, but the table has moved on to {now}: "
         "check the table and tap again if it is still needed",

@@ -272,7 +272,7 @@ def test_a_queued_tap_for_a_slot_gone_by_is_refused_in_words() -> None:
             queued=(1, 2),
         )
     assert early.value.code == services.QUEUED_EARLY
-    assert "waits for its turn (round 1, trick 2)" in early.value.message
+    assert "waits for its turn (deal 1, trick 2)" in early.value.message
     assert Event.objects.filter(stream_id=game_id).count() == index + 2
 
 

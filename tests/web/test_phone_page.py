@@ -241,7 +241,7 @@ def test_a_shared_seat_is_entered_from_a_neighbours_phone(django_user_model: typ
     )
     assert saved.status_code == 200
     html = saved.content.decode()
-    assert "Cleo's hand, round 1" in html
+    assert "Cleo's hand, deal 1" in html
     pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
     assert sorted(pressed) == sorted(cleo[:2])
     # Ben's phone, which Cleo's seat is shared with too, sees her count only (his own grid).
