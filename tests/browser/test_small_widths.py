@@ -111,6 +111,7 @@ def test_no_page_scrolls_sideways_at_320_and_390_px(
         f"/t/{tid}/player/P1/",
         f"/t/{tid}/player/P3/",
         f"/t/{tid}/find/?name=a",
+        f"/t/{tid}/screen/",
         f"/g/{playing.stream_id}/",
         f"/g/{playing.stream_id}/?step=12",
         f"/seat/{token}/",
