@@ -336,16 +336,26 @@ def test_drop_and_reinstate_and_late_entries(olga: User) -> None:
     assert "late entry" in html(page)
     assert any("late entries" in m for m in messages_of(page))
 
-    # At the door: registered and checked in at once; taking that back means dropping them.
+    # At the door: registered and checked in at once; checked out again (not here after all),
+    # which is not a drop: nothing is marked, and a tap again checks them back in.
     client.post(desk(tid, "players/add/"), {"add-name": "Zed", "add-here": "on"})
     zed = summary(tid, olga)["players"][-1]
     assert zed["name"] == "Zed" and zed["checked_in"]
-    off = client.post(
-        desk(tid, f"players/{zed['id']}/check-in/"), {"checked_in": "0"}, headers=HTMX
-    )
-    assert off.status_code == 422
-    assert "Zed was checked in when registered" in html(off)
-    assert "drop them if they are not playing" in html(off)
+    url = desk(tid, f"players/{zed['id']}/check-in/")
+    off = client.post(url, {"checked_in": "0"}, headers=HTMX)
+    assert off.status_code == 200
+    assert "Zed is checked out: not seated at the next pairing." in text(off)
+    assert 'aria-pressed="false"' in html(off) and 'class="dropped"' not in html(off)
+    zed = summary(tid, olga)["players"][-1]
+    assert not zed["checked_in"] and not zed["dropped"]
+    kinds = [e["type"] for e in t.tournament_history(tournament_id=tid, user=olga)]
+    assert kinds[-1] == "player_checked_out" and "action_undone" not in kinds
+    again = client.post(url, {"checked_in": "0"}, headers=HTMX)  # a double tap: no harm
+    assert again.status_code == 200
+    assert not summary(tid, olga)["players"][-1]["checked_in"]
+    back = client.post(url, {"checked_in": "1"})
+    assert back.status_code == 302
+    assert summary(tid, olga)["players"][-1]["checked_in"]
 
 
 # ----------------------------------------------------------------------------- roles

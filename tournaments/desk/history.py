@@ -17,6 +17,7 @@ ACTIONS = {
     domain.SETTINGS_CHANGED: "Settings changed",
     domain.REGISTERED: "Player registered",
     domain.CHECKED_IN: "Checked in",
+    domain.CHECKED_OUT: "Checked out",
     domain.DROPPED: "Dropped",
     domain.REINSTATED: "Reinstated",
     domain.ROLE_GRANTED: "Role given",
@@ -63,7 +64,7 @@ def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> st
         late = " (late entry)" if data.get("late") else ""
         rating = f", rating {data['rating']}" if data.get("rating") is not None else ""
         return f"{data['name']}{rating}{late}"
-    if kind in (domain.CHECKED_IN, domain.DROPPED, domain.REINSTATED):
+    if kind in (domain.CHECKED_IN, domain.CHECKED_OUT, domain.DROPPED, domain.REINSTATED):
         return name(data["player"])
     if kind in (domain.ROLE_GRANTED, domain.ROLE_REVOKED):
         return f"{data['username']}: {ROLE_NAMES.get(data['role'], data['role']).lower()}"

@@ -44,6 +44,7 @@ from tournaments.domain.fold import (
 from tournaments.domain.snapshot import SNAPSHOT_SCHEMA, SnapshotVersionError, from_json, to_json
 from tournaments.domain.state import (
     CHECKED_IN,
+    CHECKED_OUT,
     CONFIRMATION_MODES,
     CREATED,
     DROPPED,
@@ -83,6 +84,7 @@ __all__ = [
     "ORGANIZER",
     "SCOREKEEPER",
     "CHECKED_IN",
+    "CHECKED_OUT",
     "CONFIRMATION_MODES",
     "CREATED",
     "DROPPED",

@@ -9,6 +9,7 @@ from typing import Any
 
 from tournaments.domain.state import (
     CHECKED_IN,
+    CHECKED_OUT,
     CONFIRMATION_MODES,
     DROPPED,
     MAX_NAME,
@@ -118,6 +119,8 @@ def decide_player_change(state: TournamentState, player_id: str, kind: str) -> d
     player = state.player(player_id)
     if kind == CHECKED_IN and player.checked_in:
         raise Refusal("already_done", f"{player.name} is already checked in")
+    if kind == CHECKED_OUT and not player.checked_in:
+        raise Refusal("already_done", f"{player.name} is not checked in")
     if kind == DROPPED and player.dropped:
         raise Refusal("already_done", f"{player.name} has already dropped")
     if kind == REINSTATED and not player.dropped:

@@ -100,6 +100,7 @@ def _player_action(kind: str) -> Callable[..., TournamentChange]:
 
 
 tournament_check_in = _player_action(domain.CHECKED_IN)
+tournament_check_out = _player_action(domain.CHECKED_OUT)
 tournament_drop = _player_action(domain.DROPPED)
 tournament_reinstate = _player_action(domain.REINSTATED)
 

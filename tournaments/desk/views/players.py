@@ -11,7 +11,6 @@ from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
-from tournaments import domain
 from tournaments import services as t
 from tournaments.desk.answers import invalid, player_name, write
 from tournaments.desk.forms import AddPlayerForm, RegisterListForm
@@ -89,31 +88,18 @@ def active(
     )
 
 
-def _undo_check_in(
+def _check_out(
     request: DeskRequest, tournament_id: uuid.UUID, player: str
 ) -> TournamentChange | None:
-    """There is no check-out: a check-in is taken back by undoing it. None: the player is not
-    checked in (a stale double tap)."""
-    history = t.tournament_history(tournament_id=tournament_id, user=request.user)
-    registered = active(history, domain.REGISTERED, lambda d: d["player"] == player)
-    if registered is None:
-        raise Http404("There is no such player.")
-    name = registered["data"]["name"]
-    checked = active(history, domain.CHECKED_IN, lambda d: d["player"] == player)
-    if checked is None or checked["version"] < registered["version"]:
-        if not registered["data"].get("checked_in"):
+    """Check a player out; None: they are not checked in (a stale double tap)."""
+    try:
+        return t.tournament_check_out(tournament_id=tournament_id, player=player, user=request.user)
+    except Refused as refused:
+        if refused.code == "already_done":
             return None
-        raise Refused(
-            f"{name} was checked in when registered, so there is no check-in to take back; "
-            "drop them if they are not playing",
-            "cannot_check_out",
-        )
-    return t.tournament_undo(
-        tournament_id=tournament_id,
-        version=checked["version"],
-        reason=f"{name} is not here after all",
-        user=request.user,
-    )
+        if refused.code == "unknown_player":
+            raise Http404("There is no such player.") from None
+        raise
 
 
 def _check_in(
@@ -149,11 +135,13 @@ def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> Htt
     def action() -> TournamentChange | None:
         if want:
             return _check_in(request, tournament_id, player)
-        return _undo_check_in(request, tournament_id, player)
+        return _check_out(request, tournament_id, player)
 
     def message(change: TournamentChange) -> str:
         name = player_name(change, player)
-        return f"{name} is checked in." if want else f"{name} is no longer checked in."
+        if want:
+            return f"{name} is checked in."
+        return f"{name} is checked out: not seated at the next pairing."
 
     return write(
         request,
