@@ -569,10 +569,20 @@ def test_the_history_lists_every_action_with_who_and_undoes(olga: User, sam: Use
     paired = next(
         e for e in t.tournament_history(tournament_id=tid, user=olga) if e["type"] == "round_paired"
     )
+    # The page offers Undo only where it can work, and says why not elsewhere.
+    listed = html(client.get(desk(tid, "history/")))
+    row = listed.split(f'id="action-{paired["version"]}"')[1].split("</tr>")[0]
+    assert f'id="undo-{paired["version"]}"' not in row
+    assert "Round 1 is published; its pairing is final." in row
+    created = listed.split('id="action-1"')[1].split("</tr>")[0]
+    assert "Creating the tournament cannot be undone." in created and "undo-1" not in created
+    assert f'id="undo-{checked["version"]}"' not in listed  # undone already: marked instead
+    assert 'id="undo-' in listed  # the check-ins since can be
+    # A page opened before the round was published offers it: refused, with the reason.
     refused = client.post(desk(tid, "history/undo/"), {"version": paired["version"]})
     assert refused.status_code == 422
     assert "Round 1 is published; its pairing is final." in html(refused)
-    assert f'id="undo-{paired["version"]}"' in html(refused)
+    assert 'role="alert"' in html(refused).split(f'id="action-{paired["version"]}"')[1]
 
 
 def test_printouts_have_one_sheet_per_table(olga: User) -> None:

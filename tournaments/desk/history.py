@@ -10,6 +10,7 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments import domain
+from tournaments.desk.http import sentence
 from tournaments.desk.presenters import ROLE_NAMES
 
 ACTIONS = {
@@ -44,6 +45,8 @@ class HistoryRow:
     at: datetime
     undone_by: int | None
     undoable: bool
+    cannot_undo: str = ""
+    """Why it cannot be undone now, as a sentence ("" if it can be, or is undone already)."""
     error: str = ""
 
 
@@ -101,7 +104,8 @@ def history_rows(
     players: Sequence[Mapping[str, Any]],
     errors: Mapping[int, str] | None = None,
 ) -> list[HistoryRow]:
-    """The services' history (tournament_history), newest first; ``errors`` by version."""
+    """The services' history (tournament_history), newest first; ``errors`` by version. Undo is
+    offered only where the services would accept it; elsewhere the row says why not."""
     names = {p["id"]: p["name"] for p in players}
     return [
         HistoryRow(
@@ -111,7 +115,10 @@ def history_rows(
             by=e["by"] or "—",
             at=datetime.fromisoformat(e["at"]),
             undone_by=e["undone_by"],
-            undoable=e["type"] in domain.UNDOABLE and e["undone_by"] is None,
+            undoable=e["undone_by"] is None and not e["cannot_undo"],
+            cannot_undo=(
+                sentence(e["cannot_undo"]) if e["cannot_undo"] and not e["undone_by"] else ""
+            ),
             error=(errors or {}).get(e["version"], ""),
         )
         for e in reversed(history)

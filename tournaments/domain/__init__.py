@@ -32,6 +32,7 @@ from tournaments.domain.decisions import (
     decide_role,
     decide_swap,
     seated_players,
+    undo_refusals,
 )
 from tournaments.domain.fold import (
     PLAYERS_MARKED,
@@ -131,6 +132,7 @@ __all__ = [
     "check_publish",
     "check_settings",
     "check_undo",
+    "undo_refusals",
     "decide_player_change",
     "decide_register",
     "decide_role",
