@@ -358,6 +358,36 @@ def test_drop_and_reinstate_and_late_entries(olga: User) -> None:
     assert summary(tid, olga)["players"][-1]["checked_in"]
 
 
+def test_dropping_a_player_whose_table_is_being_played_asks_first(olga: User) -> None:
+    tid = new_tournament(olga)
+    t.tournament_pair(tournament_id=tid, user=olga)
+    t.tournament_publish(tournament_id=tid, round=1, user=olga)
+    client = logged_in(olga)
+    player = summary(tid, olga)["players"][1]
+    name, url = player["name"], desk(tid, f"players/{player['id']}/drop/")
+    number = next(n for n, seats in enumerate(tables(tid, olga, 1), start=1) if name in seats)
+    asked = client.post(url, headers=HTMX)
+    assert asked.status_code == 422
+    said = text(asked)
+    assert f"{name} plays at table {number} of round 1, which is not finished." in said
+    assert f"Dropping {name} does not end that game" in said
+    assert f"Yes, drop {name}" in said and 'name="confirm" value="1"' in html(asked)
+    assert not summary(tid, olga)["players"][1]["dropped"]
+    # Without JavaScript: the dashboard asks the same, in the player's row.
+    plain = client.post(url)
+    assert plain.status_code == 422
+    assert f"Yes, drop {name}" in text(plain)
+
+    done = client.post(url, {"confirm": "1"}, headers=HTMX)
+    assert done.status_code == 200
+    assert summary(tid, olga)["players"][1]["dropped"]
+    assert f"Table {number} of round 1 still needs its result." in text(done)
+    # The API drops at once, as it always did (a client there decides for itself).
+    other = summary(tid, olga)["players"][2]["id"]
+    t.tournament_drop(tournament_id=tid, player=other, user=olga)
+    assert summary(tid, olga)["players"][2]["dropped"]
+
+
 # ----------------------------------------------------------------------------- roles
 
 

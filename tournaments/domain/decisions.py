@@ -133,6 +133,34 @@ def decide_player_change(state: TournamentState, player_id: str, kind: str) -> d
     return {"player": player_id}
 
 
+def open_table(state: TournamentState, player_id: str) -> tuple[int, int] | None:
+    """(round, table) where the player sits at a published table whose game has no result yet,
+    or None."""
+    last = state.last_round
+    if last is None or last.status != "published":
+        return None
+    for table in last.tables:
+        if player_id in table.seats and table.result is None:
+            return last.number, table.number
+    return None
+
+
+def check_drop_at_open_table(state: TournamentState, player_id: str) -> None:
+    """Refuse (``at_open_table``) dropping a player whose table is still being played, unless
+    the organizer confirms: the drop does not end that game, and the table still needs a
+    result."""
+    where = open_table(state, player_id)
+    if where is None or state.player(player_id).dropped:
+        return
+    name = state.player(player_id).name
+    raise Refusal(
+        "at_open_table",
+        f"{name} plays at table {where[1]} of round {where[0]}, which is not finished. "
+        f"Dropping {name} does not end that game: the table still needs its result (if it "
+        f"cannot finish, enter what was played as results only). Drop {name} anyway?",
+    )
+
+
 def decide_role(
     state: TournamentState, user_id: int, username: str, role: str, grant: bool
 ) -> dict[str, Any]:

@@ -181,5 +181,56 @@ def _player_change(
     return view
 
 
-drop = _player_change(t.tournament_drop, "{name} has dropped: not seated any more.")
+@desk_view
+@require_POST
+def drop(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> HttpResponse:
+    """Drop a player. One whose table is still being played is dropped only once the organizer
+    confirms (``confirm=1``, the button the warning comes with): the drop does not end that
+    game, and the table still needs its result."""
+    confirmed = request.POST.get("confirm") == "1"
+
+    def action() -> TournamentChange:
+        return t.tournament_drop(
+            tournament_id=tournament_id, player=player, user=request.user, at_open_table=confirmed
+        )
+
+    def error_at(refused: Refused) -> str:
+        """A drop to confirm comes back as a question, with the button that confirms it."""
+        return f"drop-{player}" if refused.code == "at_open_table" else f"player-{player}"
+
+    def message(change: TournamentChange) -> str:
+        name = player_name(change, player)
+        where = open_table_of(change, player)
+        if where is None:
+            return f"{name} has dropped: not seated any more."
+        return (
+            f"{name} has dropped: not seated any more. Table {where[1]} of round {where[0]} "
+            "still needs its result."
+        )
+
+    return write(
+        request,
+        tournament_id,
+        action,
+        panel="player_row",
+        done=message,
+        error_at=error_at,
+        anchor=f"player-{player}",
+        row=player,
+    )
+
+
+def open_table_of(change: TournamentChange, player: str) -> tuple[int, int] | None:
+    """(round, table) where the player sits at a published table without a result, after the
+    change."""
+    rounds = change.state["rounds"]
+    if not rounds or rounds[-1]["status"] != "published":
+        return None
+    for table in rounds[-1]["tables"]:
+        seated = any(s["player"] == player for s in table["seats"])
+        if seated and table["result"] is None:
+            return rounds[-1]["round"], table["table"]
+    return None
+
+
 reinstate = _player_change(t.tournament_reinstate, "{name} is back: seated from the next round.")
