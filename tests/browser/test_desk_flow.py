@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from django.contrib.auth.models import User  # noqa: E402
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, ViewportSize, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
 from tests.browser.helpers import look, starting  # noqa: E402
@@ -37,8 +37,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 USERNAME, PASSWORD = "olga", "Trick-n-Chef 2026!"
 TOURNAMENT = "Tuesday Club"
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+LAPTOP = ViewportSize(width=1280, height=800)
+PHONE = ViewportSize(width=390, height=844)
 TIMEOUT_MS = 10_000
 
 FITS = """(selector) => {
@@ -128,7 +128,7 @@ def test_the_desks_corrections(
     )
     assert page.evaluate(FITS, "table.history"), "the history scrolls sideways at 390 px"
     look(page, shots, "phone-history")
-    page.set_viewport_size({"width": 320, "height": 700})
+    page.set_viewport_size(ViewportSize(width=320, height=700))
     assert page.evaluate(FITS, "table.history"), "the history scrolls sideways at 320 px"
     look(page, shots, "phone-320-history")
     page.set_viewport_size(PHONE)

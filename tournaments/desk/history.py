@@ -10,8 +10,8 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments import domain
-from tournaments.desk.http import sentence
 from tournaments.desk.presenters import ROLE_NAMES
+from tournaments.desk.words import sentence
 
 ACTIONS = {
     domain.CREATED: "Tournament created",
