@@ -220,7 +220,7 @@ class RegisterListForm(DeskForm):
     here = forms.BooleanField(
         label="Everyone on the list is here: check them all in",
         required=False,
-        help_text="Anyone on the list who is not here after all: tap their Here to check out.",
+        help_text="Someone not here after all? Tap their Here to check them out.",
     )
 
     def clean(self) -> dict[str, Any]:
