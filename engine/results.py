@@ -40,32 +40,46 @@ def check_results(
                 "bad_results", f"{player} needs one score for each of the {ROUNDS_PER_GAME} rounds"
             )
         for number, points in enumerate(rounds, start=1):
-            if type(points) is not int:
-                raise RuleViolation(
-                    "bad_results", f"{player}'s round {number} score must be a whole number"
-                )
-            if not 0 <= points <= MAX_ROUND_SCORE:
-                raise RuleViolation(
-                    "bad_results",
-                    f"{player}'s round {number} score of {points} is impossible "
-                    f"(a round scores 0 to {MAX_ROUND_SCORE})",
-                )
+            problem = score_problem(player, number, points)
+            if problem is not None:
+                raise RuleViolation("bad_results", problem)
     sums = {p: sum(scores[p]) for p in players}
     if totals is not None:
         for player in players:
             if player not in totals:
                 raise RuleViolation("bad_results", f"no total for {player}")
-            if totals[player] != sums[player]:
-                rounds = " + ".join(str(s) for s in scores[player])
-                raise RuleViolation(
-                    "bad_results",
-                    f"{player}'s total is {totals[player]}, but the rounds add up to "
-                    f"{rounds} = {sums[player]}",
-                )
+            problem = total_problem(player, totals[player], scores[player])
+            if problem is not None:
+                raise RuleViolation("bad_results", problem)
         extra = [p for p in totals if p not in names]
         if extra:
             raise RuleViolation("bad_results", f"{', '.join(extra)} did not play at this table")
     return ranking(players, sums, {p: scores[p][-1] for p in players})
+
+
+def score_problem(player: str, number: int, points: object) -> str | None:
+    """What is wrong with one round's score, in the scorekeeper's words (None: nothing). One
+    field of a score sheet at a time, so that a form can say every mistake at once, beside its
+    field (games/forms_table.py); :func:`check_results` raises the first."""
+    if type(points) is not int:
+        return f"{player}'s round {number} score must be a whole number"
+    if not 0 <= points <= MAX_ROUND_SCORE:
+        return (
+            f"{player}'s round {number} score of {points} is impossible "
+            f"(a round scores 0 to {MAX_ROUND_SCORE})"
+        )
+    return None
+
+
+def total_problem(player: str, total: object, rounds: Sequence[int]) -> str | None:
+    """What is wrong with a total copied from the score sheet, given the player's round scores
+    (each already accepted by :func:`score_problem`); None: it is their sum."""
+    if total == sum(rounds) and type(total) is int:
+        return None
+    if type(total) is not int:
+        return f"{player}'s total must be a whole number"
+    added = " + ".join(str(s) for s in rounds)
+    return f"{player}'s total is {total}, but the rounds add up to {added} = {sum(rounds)}"
 
 
 def results_summary(players: Sequence[str], scores: Mapping[str, Sequence[int]]) -> dict[str, Any]:

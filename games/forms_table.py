@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 
 from engine.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
+from engine.results import score_problem, total_problem
 
 DEAL_PREFIX = "deal-"
 """A deal posts one field per card in play: ``deal-R7`` = the seat (0-based) it was dealt to,
@@ -110,7 +111,14 @@ def fill_last_hand(
 
 class ResultsForm(ActionForm):
     """Results only: each player's three round scores and, optionally, the totals written on the
-    score sheet (checked against the rounds). Fields are named by seat: names may hold anything."""
+    score sheet. Fields are named by seat: names may hold anything.
+
+    Every mistake is found in one go, each on its own field (a blank or a word, a score no round
+    can make, a total that is not the sum of its rounds), so the page shows them all at once
+    beside their fields. The rules and their words are the engine's (engine/results.py,
+    ``score_problem`` and ``total_problem``); the form only says which field they are about.
+    A total is a check: each one given is compared with its rounds, and a blank one is simply
+    not checked (the totals are recorded only when the sheet gave all of them)."""
 
     def __init__(self, data: Mapping[str, Any] | None, *, players: Sequence[str]) -> None:
         super().__init__(data)
@@ -130,6 +138,26 @@ class ResultsForm(ActionForm):
                 error_messages={"invalid": f"{player}'s total must be a whole number"},
             )
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for seat, player in enumerate(self.players):
+            rounds: list[int] = []
+            for number in range(1, ROUNDS_PER_GAME + 1):
+                name = score_field(seat, number)
+                if name not in cleaned:
+                    continue  # already said: missing, or not a whole number
+                problem = score_problem(player, number, cleaned[name])
+                if problem is None:
+                    rounds.append(cleaned[name])
+                else:
+                    self.add_error(name, problem)
+            total = cleaned.get(total_field(seat))
+            if total is not None and len(rounds) == ROUNDS_PER_GAME:
+                problem = total_problem(player, total, rounds)
+                if problem is not None:
+                    self.add_error(total_field(seat), problem)
+        return cleaned
+
     def scores(self) -> dict[str, list[int]]:
         return {
             player: [self.cleaned_data[score_field(seat, n)] for n in range(1, ROUNDS_PER_GAME + 1)]
@@ -137,13 +165,23 @@ class ResultsForm(ActionForm):
         }
 
     def totals(self) -> dict[str, int] | None:
-        """The totals given, or None when the sheet has none (any given are all checked)."""
+        """The sheet's totals when it gave one for every player, else None (those given were
+        checked against their rounds by :meth:`clean`)."""
         given = {
             player: self.cleaned_data[total_field(seat)]
             for seat, player in enumerate(self.players)
             if self.cleaned_data.get(total_field(seat)) is not None
         }
-        return given or None
+        return given if len(given) == len(self.players) else None
+
+    @property
+    def cells(self) -> frozenset[str]:
+        """The names of the sheet's fields (the scores and the totals)."""
+        return frozenset(name for name in self.fields if name not in ActionForm.base_fields)
+
+    def field_errors(self) -> dict[str, list[str]]:
+        """Each field's errors, by field name."""
+        return {name: [str(e) for e in self.errors.get(name, [])] for name in self.errors}
 
     def messages(self) -> list[str]:
         """Every field error, in plain words, in the order of the sheet."""

@@ -56,6 +56,14 @@ class PlayerCheckedIn:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerCheckedOut:
+    """A checked-in player is not here after all: not seated at the next pairing (unlike a
+    drop, nothing is marked in the standings)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerDropped:
     player: str
 
@@ -175,6 +183,7 @@ TournamentEvent: TypeAlias = (
     | SettingsChanged
     | PlayerRegistered
     | PlayerCheckedIn
+    | PlayerCheckedOut
     | PlayerDropped
     | PlayerReinstated
     | RoleGranted
@@ -197,6 +206,7 @@ EVENT_TYPES: Final[dict[str, type[TournamentEvent]]] = {
     "settings_changed": SettingsChanged,
     "player_registered": PlayerRegistered,
     "player_checked_in": PlayerCheckedIn,
+    "player_checked_out": PlayerCheckedOut,
     "player_dropped": PlayerDropped,
     "player_reinstated": PlayerReinstated,
     "role_granted": RoleGranted,

@@ -472,23 +472,33 @@ def _round_rows(players: Sequence[str], summary: Mapping[str, Any]) -> list[dict
     ]
 
 
-def results_rows(players: Sequence[str], posted: Mapping[str, Any]) -> list[dict[str, Any]]:
+def results_rows(
+    players: Sequence[str],
+    posted: Mapping[str, Any],
+    errors: Mapping[str, Sequence[str]] | None = None,
+) -> list[dict[str, Any]]:
+    """The results form's rows, one per player: each field with what was typed and its errors
+    (``errors`` by field name); the row's errors together, in the order of its fields, to show
+    under the row."""
+    errors = errors or {}
     rows = []
     for seat, player in enumerate(players):
-        rounds = [
-            {
-                "name": score_field(seat, n),
-                "label": f"{player}, round {n}",
-                "value": posted.get(score_field(seat, n), ""),
-            }
-            for n in (1, 2, 3)
+        fields: list[dict[str, Any]] = [
+            {"name": score_field(seat, n), "label": f"{player}, round {n}"} for n in (1, 2, 3)
         ]
-        total = {
-            "name": total_field(seat),
-            "label": f"{player}, total",
-            "value": posted.get(total_field(seat), ""),
-        }
-        rows.append({"player": player, "rounds": rounds, "total": total})
+        fields.append({"name": total_field(seat), "label": f"{player}, total"})
+        for field in fields:
+            field["value"] = posted.get(field["name"], "")
+            field["errors"] = list(errors.get(field["name"], ()))
+            field["error_id"] = f"error-{field['name']}"
+        rows.append(
+            {
+                "player": player,
+                "rounds": fields[:-1],
+                "total": fields[-1],
+                "errors": [f for f in fields if f["errors"]],
+            }
+        )
     return rows
 
 

@@ -59,6 +59,7 @@ from games.table.presenters import (
 CONFLICT = "Someone else changed this table; here it is as it stands now."
 KEY_REUSED = "This form was already sent (with other content); here is the table as it stands now."
 BAD_FORM = "The form arrived incomplete; here is the table as it stands now: tap again."
+FORM_INCOMPLETE = "The form arrived incomplete: check the scores below and send them again."
 HANDS_HIDDEN = (
     "This page shows the players' hands: only the game's officials (its creator or staff; at a "
     "tournament, its organizers and scorekeepers) enter it."
@@ -214,6 +215,7 @@ def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game = _load(request, game_id)
     players: list[str] = list(game.players)
     errors: list[str] = []
+    field_errors: dict[str, list[str]] = {}
     form = ResultsForm(request.POST if request.method == "POST" else None, players=players)
     status = 200
     if request.method == "GET":
@@ -221,7 +223,9 @@ def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         if refusal is not None:
             return _forbidden(request, refusal)
     elif not form.is_valid():
-        errors, status = form.messages(), 422
+        field_errors, status = form.field_errors(), 422
+        if any(name not in form.cells for name in field_errors):
+            errors = [FORM_INCOMPLETE]
     else:
         try:
             services.game_enter_results(
@@ -246,12 +250,14 @@ def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
             errors, status = [say_cards(refused.message)], 422
         else:
             return _see_other(_page_url(game_id))
+    rows = results_rows(players, request.POST if request.method == "POST" else {}, field_errors)
     context = {
         "game": game,
         "game_id": game_id,
         "names": ", ".join(players),
-        "rows": results_rows(players, request.POST if request.method == "POST" else {}),
+        "rows": rows,
         "errors": errors,
+        "mistakes": [(f["name"], e) for row in rows for f in row["errors"] for e in f["errors"]],
         "version": game.version,
         "key": uuid.uuid4(),
         "closed": results_closed(game),

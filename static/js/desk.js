@@ -114,4 +114,12 @@
     var box = document.getElementById("desk-offline");
     if (box && event.detail.successful) box.remove();
   });
+
+  // --- the message a page was loaded with ("Club night is created.") is about what happened
+  // before it: once an action is answered in place, that action's own words replace it.
+  document.addEventListener("htmx:afterSwap", function () {
+    document.querySelectorAll("#main > .messages").forEach(function (list) {
+      list.remove();
+    });
+  });
 })();

@@ -42,6 +42,7 @@ def test_matching_totals_are_accepted() -> None:
             "ana's total is 25, but the rounds add up to 9 + 7 + 8 = 24",
         ),
         (SCORES, {"ana": 24, "ben": 24, "cleo": 12}, "no total for dev"),
+        (SCORES, {"ana": "24", "ben": 24, "cleo": 12, "dev": 24}, "ana's total must be a whole"),
     ],
 )
 def test_bad_results_are_refused_in_the_scorekeepers_words(

@@ -670,3 +670,45 @@ def test_an_undo_is_refused_twice_and_for_a_missing_version() -> None:
     assert "already undone" in undo_refused(events, 2).message
     assert "cannot be undone" in undo_refused(events, 3).message  # an undo itself
     assert "no action" in undo_refused(events, 9).message
+
+
+def test_the_history_knows_which_actions_can_be_undone_as_check_undo_decides() -> None:
+    """undo_refusals (one pass, for the history page) says of every action what check_undo
+    says of it alone: refused with the same words, or undoable."""
+    swap = (
+        domain.PAIRING_CHANGED,
+        {
+            "round": 2,
+            "change": {"swap": ["P1", "P8"]},
+            "tables": [TABLES[1], TABLES[0]],
+            "byes": [],
+        },
+    )
+    events: list[Event] = [
+        *round_one_played(),
+        (domain.ROUND_CLOSED, {"round": 1}),
+        paired(2, [TABLES[0][::-1], TABLES[1][::-1]]),
+        swap,  # a swap of round 2's first proposal ...
+        (domain.UNDONE, {"version": 26, "reason": ""}),  # ... which is undone
+        paired(2, [TABLES[0][::-1], TABLES[1][::-1]]),
+        (domain.CHECKED_OUT, {"player": "P3"}),
+    ]
+    full = stream(*events)
+    state = domain.fold(full)
+    found = domain.undo_refusals(state, full)
+    for version, kind, _ in full:
+        if version in found:
+            assert undo_refused(events, version).message == found[version], kind
+        else:
+            assert undo_of(events, version) == kind
+    kinds = {version: kind for version, kind, _ in full}
+    undoable = {kinds[v] for v in kinds if v not in found}
+    assert {domain.PAIRED, domain.CHECKED_OUT} <= undoable
+    seated_or_final = {domain.REGISTERED, domain.RESULT_CONFIRMED, domain.ROUND_CLOSED}
+    assert not undoable & (seated_or_final | {domain.PAIRING_CHANGED, domain.PUBLISHED})
+    assert found[27] == "this swap belongs to a pairing of round 2 that was undone"
+    assert found[25] == "round 2 is already paired; its closing is final"
+    assert found[1] == "creating the tournament cannot be undone"
+    assert (
+        "void a table's game" in found[next(v for v, k in kinds.items() if k == "round_published")]
+    )

@@ -671,6 +671,7 @@ def test_events_said_to_leave_the_standings_as_they_were_do_or_only_mark_a_playe
         tournament_id=tid, username="sam", role="scorekeeper", grant=False, user=organizer
     )
     leader = t.tournament_standings(tournament_id=tid, user=organizer)["rows"][0]["player"]
+    t.tournament_check_out(tournament_id=tid, player=leader, user=organizer)
     t.tournament_drop(tournament_id=tid, player=leader, user=organizer)
     t.tournament_reinstate(tournament_id=tid, player=leader, user=organizer)
     t.tournament_drop(tournament_id=tid, player=leader, user=organizer)

@@ -336,16 +336,56 @@ def test_drop_and_reinstate_and_late_entries(olga: User) -> None:
     assert "late entry" in html(page)
     assert any("late entries" in m for m in messages_of(page))
 
-    # At the door: registered and checked in at once; taking that back means dropping them.
+    # At the door: registered and checked in at once; checked out again (not here after all),
+    # which is not a drop: nothing is marked, and a tap again checks them back in.
     client.post(desk(tid, "players/add/"), {"add-name": "Zed", "add-here": "on"})
     zed = summary(tid, olga)["players"][-1]
     assert zed["name"] == "Zed" and zed["checked_in"]
-    off = client.post(
-        desk(tid, f"players/{zed['id']}/check-in/"), {"checked_in": "0"}, headers=HTMX
-    )
-    assert off.status_code == 422
-    assert "Zed was checked in when registered" in html(off)
-    assert "drop them if they are not playing" in html(off)
+    url = desk(tid, f"players/{zed['id']}/check-in/")
+    off = client.post(url, {"checked_in": "0"}, headers=HTMX)
+    assert off.status_code == 200
+    assert "Zed is checked out: not seated at the next pairing." in text(off)
+    assert 'aria-pressed="false"' in html(off) and 'class="dropped"' not in html(off)
+    zed = summary(tid, olga)["players"][-1]
+    assert not zed["checked_in"] and not zed["dropped"]
+    kinds = [e["type"] for e in t.tournament_history(tournament_id=tid, user=olga)]
+    assert kinds[-1] == "player_checked_out" and "action_undone" not in kinds
+    again = client.post(url, {"checked_in": "0"}, headers=HTMX)  # a double tap: no harm
+    assert again.status_code == 200
+    assert not summary(tid, olga)["players"][-1]["checked_in"]
+    back = client.post(url, {"checked_in": "1"})
+    assert back.status_code == 302
+    assert summary(tid, olga)["players"][-1]["checked_in"]
+
+
+def test_dropping_a_player_whose_table_is_being_played_asks_first(olga: User) -> None:
+    tid = new_tournament(olga)
+    t.tournament_pair(tournament_id=tid, user=olga)
+    t.tournament_publish(tournament_id=tid, round=1, user=olga)
+    client = logged_in(olga)
+    player = summary(tid, olga)["players"][1]
+    name, url = player["name"], desk(tid, f"players/{player['id']}/drop/")
+    number = next(n for n, seats in enumerate(tables(tid, olga, 1), start=1) if name in seats)
+    asked = client.post(url, headers=HTMX)
+    assert asked.status_code == 422
+    said = text(asked)
+    assert f"{name} plays at table {number} of round 1, which is not finished." in said
+    assert f"Dropping {name} does not end that game" in said
+    assert f"Yes, drop {name}" in said and 'name="confirm" value="1"' in html(asked)
+    assert not summary(tid, olga)["players"][1]["dropped"]
+    # Without JavaScript: the dashboard asks the same, in the player's row.
+    plain = client.post(url)
+    assert plain.status_code == 422
+    assert f"Yes, drop {name}" in text(plain)
+
+    done = client.post(url, {"confirm": "1"}, headers=HTMX)
+    assert done.status_code == 200
+    assert summary(tid, olga)["players"][1]["dropped"]
+    assert f"Table {number} of round 1 still needs its result." in text(done)
+    # The API drops at once, as it always did (a client there decides for itself).
+    other = summary(tid, olga)["players"][2]["id"]
+    t.tournament_drop(tournament_id=tid, player=other, user=olga)
+    assert summary(tid, olga)["players"][2]["dropped"]
 
 
 # ----------------------------------------------------------------------------- roles
@@ -559,10 +599,20 @@ def test_the_history_lists_every_action_with_who_and_undoes(olga: User, sam: Use
     paired = next(
         e for e in t.tournament_history(tournament_id=tid, user=olga) if e["type"] == "round_paired"
     )
+    # The page offers Undo only where it can work, and says why not elsewhere.
+    listed = html(client.get(desk(tid, "history/")))
+    row = listed.split(f'id="action-{paired["version"]}"')[1].split("</tr>")[0]
+    assert f'id="undo-{paired["version"]}"' not in row
+    assert "Round 1 is published; its pairing is final." in row
+    created = listed.split('id="action-1"')[1].split("</tr>")[0]
+    assert "Creating the tournament cannot be undone." in created and "undo-1" not in created
+    assert f'id="undo-{checked["version"]}"' not in listed  # undone already: marked instead
+    assert 'id="undo-' in listed  # the check-ins since can be
+    # A page opened before the round was published offers it: refused, with the reason.
     refused = client.post(desk(tid, "history/undo/"), {"version": paired["version"]})
     assert refused.status_code == 422
     assert "Round 1 is published; its pairing is final." in html(refused)
-    assert f'id="undo-{paired["version"]}"' in html(refused)
+    assert 'role="alert"' in html(refused).split(f'id="action-{paired["version"]}"')[1]
 
 
 def test_printouts_have_one_sheet_per_table(olga: User) -> None:

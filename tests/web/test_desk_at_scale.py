@@ -238,8 +238,10 @@ def test_a_drop_marks_the_players_standings_row_out_of_band(olga: User) -> None:
     tid, games_ = published(olga, names=TWELVE)
     client = logged_in(olga)
     assert 'id="standing-P2"' in html(client.get(desk(tid)))
-    dropped = client.post(
-        desk(tid, "players/P2/drop/"), {"page_version": version_of(tid, olga)}, headers=HTMX
+    dropped = client.post(  # confirmed: P2's table is being played
+        desk(tid, "players/P2/drop/"),
+        {"page_version": version_of(tid, olga), "confirm": "1"},
+        headers=HTMX,
     )
     assert dropped.status_code == 200
     body = html(dropped)
@@ -260,7 +262,7 @@ def test_a_drop_marks_the_players_standings_row_out_of_band(olga: User) -> None:
 def test_without_javascript_a_players_change_still_redirects(olga: User) -> None:
     tid, _ = published(olga, names=TWELVE)
     client = logged_in(olga)
-    dropped = client.post(desk(tid, "players/P3/drop/"))
+    dropped = client.post(desk(tid, "players/P3/drop/"), {"confirm": "1"})
     assert dropped.status_code == 302
     assert dropped["Location"] == desk(tid) + "#player-P3"
     assert "Player 03 has dropped" in html(client.get(dropped["Location"]))

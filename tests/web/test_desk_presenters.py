@@ -195,11 +195,17 @@ def test_the_history_describes_events_in_the_organizers_words_newest_first() -> 
             "by": "olga",
             "at": "2026-12-01T14:00:00+00:00",
             "undone_by": undone,
+            "cannot_undo": why,
         }
-        for v, kind, undone in ((2, domain.CHECKED_IN, 3), (3, domain.DROPPED, None))
+        for v, kind, undone, why in (
+            (2, domain.CHECKED_IN, 3, "the action at version 2 is already undone"),
+            (3, domain.DROPPED, None, None),
+            (4, domain.CHECKED_OUT, None, "someone said no"),
+        )
     ]
     rows = history_rows(events, [player("a", "Ana")], errors={2: "Too late."})
-    assert [(r.version, r.action, r.undoable, r.error) for r in rows] == [
-        (3, "Dropped", domain.DROPPED in domain.UNDOABLE, ""),
-        (2, "Checked in", False, "Too late."),
+    assert [(r.version, r.action, r.undoable, r.cannot_undo, r.error) for r in rows] == [
+        (4, "Checked out", False, "Someone said no.", ""),  # the services' words, a sentence
+        (3, "Dropped", True, "", ""),
+        (2, "Checked in", False, "", "Too late."),  # undone: marked, no reason repeated
     ]

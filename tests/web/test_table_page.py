@@ -56,6 +56,8 @@ class Form:
     """Submit buttons that carry a value: (name, value)."""
     disabled: list[str] = field(default_factory=list)
     """Texts of the disabled buttons."""
+    inputs: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    """Each input's attributes, by name."""
 
 
 class _Forms(HTMLParser):
@@ -76,6 +78,7 @@ class _Forms(HTMLParser):
             return
         name = a.get("name") or ""
         if tag == "input":
+            self.form.inputs[name] = a
             kind = a.get("type", "text")
             if kind == "radio":
                 self.form.choices.setdefault(name, []).append(a.get("value") or "")
@@ -547,18 +550,45 @@ def test_results_only_good_and_bad(client_in: Client, keeper: User) -> None:
         "cleo": [15, 3, 12],
         "dev": [7, 11, 10],
     }
-    bad_cases: list[tuple[dict[str, list[int | str]], dict[str, Any], str]] = [
-        ({**good, "ben": [9, "nine", 9]}, {}, "ben's round 2 score must be a whole number"),
-        ({**good, "cleo": [15, 3, ""]}, {}, "cleo's round 3 score is missing"),
-        ({**good, "dev": [7, 99, 10]}, {}, "dev's round 2 score of 99 is impossible"),
-        (good, {"ana": 31}, "ana's total is 31, but the rounds add up to 10 + 12 + 8 = 30"),
-        (good, {"ana": 30}, "no total for ben"),  # totals: all of them or none
-    ]
-    for scores, totals, message in bad_cases:
-        response = client_in.post(url, results_data(html, scores, totals))
-        assert response.status_code == 422
-        assert message in text(response.content.decode())
-        assert stored(game_id) == 1
+    # Four mistakes, all said at once, each beside its own box (ben's total waits for his
+    # rounds to be whole numbers).
+    bad: dict[str, list[int | str]] = {
+        **good,
+        "ben": [9, "nine", 9],
+        "cleo": [15, 3, ""],
+        "dev": [7, 99, 10],
+    }
+    response = client_in.post(url, results_data(html, bad, {"ana": 31, "ben": 3}))
+    assert response.status_code == 422
+    assert stored(game_id) == 1
+    answer = response.content.decode()
+    said = text(answer)
+    expected = {
+        "score-1-2": "ben's round 2 score must be a whole number",
+        "score-2-3": "cleo's round 3 score is missing",
+        "score-3-2": "dev's round 2 score of 99 is impossible (a round scores 0 to 64)",
+        "total-0": "ana's total is 31, but the rounds add up to 10 + 12 + 8 = 30",
+    }
+    assert "4 mistakes to correct, each marked beside its box" in said
+    boxes = page_forms(answer)["results"]
+    for name, message in expected.items():
+        assert message in said
+        box = boxes.inputs[name]
+        assert box["aria-invalid"] == "true"
+        described = str(box["aria-describedby"]).split()[0]
+        assert text(answer.split(f'id="{described}">', 1)[1]).lstrip("⚠ ").startswith(message)
+        assert f'href="#id-{name}"' in answer
+    assert "ben's total" not in said  # ben's rounds are not all whole numbers: not checked yet
+    invalid = [name for name, box in boxes.inputs.items() if box.get("aria-invalid")]
+    assert sorted(invalid) == sorted(expected)
+    assert boxes.fields["score-1-2"] == "nine"  # everything typed is still there
+    assert_accessible(answer, where=url)
+
+    # One total is enough: it is checked, and the blank ones are not asked for.
+    response = client_in.post(url, results_data(html, good, {"ana": 29}))
+    assert response.status_code == 422
+    assert "ana's total is 29" in text(response.content.decode())
+    assert "no total for" not in text(response.content.decode())
     totals = {"ana": 30, "ben": 27, "cleo": 30, "dev": 28}
     response = client_in.post(url, results_data(html, good, totals))
     assert response.status_code == 303

@@ -232,6 +232,10 @@ def test_an_organizer_runs_two_rounds_through_the_api(
     for player in players:
         created(ana.post(url(tid, f"players/{player['id']}/check-in/")))
     assert all(p["checked_in"] for p in summary(ana, tid)["players"])
+    change = created(ana.post(url(tid, "players/P1/check-out/")))  # not here after all
+    assert change["appended"][0]["type"] == "player_checked_out"
+    assert not summary(ana, tid)["players"][0]["checked_in"]
+    created(ana.post(url(tid, "players/P1/check-in/")))
     scorekeeper(ana, tid, "sam")
 
     # pair round 1 and look at the proposal
@@ -318,6 +322,7 @@ def test_anonymous_users_cannot_write_anything(ana: APIClient, anon: APIClient) 
         ("patch", url(tid, "settings/"), {"name": "Renamed"}),
         ("post", url(tid, "players/"), {"names": ["Zoe"]}),
         ("post", url(tid, "players/P1/check-in/"), {}),
+        ("post", url(tid, "players/P1/check-out/"), {}),
         ("post", url(tid, "players/P1/drop/"), {}),
         ("post", url(tid, "players/P1/reinstate/"), {}),
         ("post", url(tid, "roles/"), {"username": "ana", "role": "scorekeeper"}),
@@ -767,6 +772,7 @@ def test_the_schema_documents_every_tournament_endpoint(anon: APIClient) -> None
     for path in (
         "players/",
         "players/{player}/check-in/",
+        "players/{player}/check-out/",
         "players/{player}/drop/",
         "players/{player}/reinstate/",
         "roles/",

@@ -403,6 +403,11 @@ class HistoryEntrySerializer(serializers.Serializer[Any]):
     undone_by = serializers.IntegerField(
         allow_null=True, help_text="The version of the action that undid it, if undone."
     )
+    cannot_undo = serializers.CharField(
+        allow_null=True,
+        help_text="Why this action cannot be undone now (what an undo would be refused with); "
+        "null if it can be.",
+    )
 
 
 class TournamentConflictDetailSerializer(serializers.Serializer[Any]):

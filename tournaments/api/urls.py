@@ -17,6 +17,7 @@ urlpatterns = [
     path(f"{T}/settings/", views.TournamentSettingsView.as_view(), name="settings"),
     path(f"{T}/players/", views.PlayersView.as_view(), name="players"),
     path(f"{T}/players/<str:player>/check-in/", views.CheckInView.as_view(), name="check-in"),
+    path(f"{T}/players/<str:player>/check-out/", views.CheckOutView.as_view(), name="check-out"),
     path(f"{T}/players/<str:player>/drop/", views.DropView.as_view(), name="drop"),
     path(f"{T}/players/<str:player>/reinstate/", views.ReinstateView.as_view(), name="reinstate"),
     path(f"{T}/roles/", views.RolesView.as_view(), name="roles"),

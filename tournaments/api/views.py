@@ -263,6 +263,18 @@ class CheckInView(APIView):
         return _change(request, tournament_id, services.tournament_check_in, body, player=player)
 
 
+class CheckOutView(APIView):
+    @_write_schema(
+        s.TournamentWriteSerializer,
+        "Check a player out",
+        "A checked-in player who is not here after all: not seated at the next pairing, and "
+        "not marked in the standings (unlike a drop). Organizers.",
+    )
+    def post(self, request: Request, tournament_id: uuid.UUID, player: str) -> Response:
+        body = _valid(s.TournamentWriteSerializer, request.data)
+        return _change(request, tournament_id, services.tournament_check_out, body, player=player)
+
+
 class DropView(APIView):
     @_write_schema(
         s.TournamentWriteSerializer,

@@ -230,18 +230,20 @@ def write(
     *,
     panel: str,
     done: Done,
-    error_at: str | None = None,
+    error_at: str | Callable[[Refused], str] | None = None,
     anchor: str | None = None,
     **page_args: Any,
 ) -> HttpResponse:
     """Run a service; answer with the changed panel (htmx) or redirect with a message. A refusal
-    comes back next to what caused it, with the forms as they were typed."""
+    comes back next to what caused it (``error_at``, or a function of the refusal), with the
+    forms as they were typed."""
     try:
         change = action()
     except Conflict:
         return respond(request, tournament_id, panel, status=409, conflict=True, **page_args)
     except Refused as refused:
-        errors = {error_at or panel: sentence(refused.message)}
+        where = error_at(refused) if callable(error_at) else error_at
+        errors = {where or panel: sentence(refused.message)}
         return respond(request, tournament_id, panel, status=REFUSED, errors=errors, **page_args)
     if change is None:  # nothing to do: the tournament already is as asked
         message = done if isinstance(done, str) else "Nothing to change."

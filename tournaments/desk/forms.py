@@ -220,7 +220,7 @@ class RegisterListForm(DeskForm):
     here = forms.BooleanField(
         label="Everyone on the list is here: check them all in",
         required=False,
-        help_text="A check-in given at registration is taken back by dropping the player.",
+        help_text="Someone not here after all? Tap their Here to check them out.",
     )
 
     def clean(self) -> dict[str, Any]:

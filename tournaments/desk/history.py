@@ -11,12 +11,14 @@ from django.utils import timezone
 
 from tournaments import domain
 from tournaments.desk.presenters import ROLE_NAMES
+from tournaments.desk.words import sentence
 
 ACTIONS = {
     domain.CREATED: "Tournament created",
     domain.SETTINGS_CHANGED: "Settings changed",
     domain.REGISTERED: "Player registered",
     domain.CHECKED_IN: "Checked in",
+    domain.CHECKED_OUT: "Checked out",
     domain.DROPPED: "Dropped",
     domain.REINSTATED: "Reinstated",
     domain.ROLE_GRANTED: "Role given",
@@ -44,6 +46,8 @@ class HistoryRow:
     at: datetime
     undone_by: int | None
     undoable: bool
+    cannot_undo: str = ""
+    """Why it cannot be undone now, as a sentence ("" if it can be, or is undone already)."""
     error: str = ""
 
 
@@ -64,7 +68,7 @@ def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> st
         late = " (late entry)" if data.get("late") else ""
         rating = f", rating {data['rating']}" if data.get("rating") is not None else ""
         return f"{data['name']}{rating}{late}"
-    if kind in (domain.CHECKED_IN, domain.DROPPED, domain.REINSTATED):
+    if kind in (domain.CHECKED_IN, domain.CHECKED_OUT, domain.DROPPED, domain.REINSTATED):
         return name(data["player"])
     if kind in (domain.ROLE_GRANTED, domain.ROLE_REVOKED):
         return f"{data['username']}: {ROLE_NAMES.get(data['role'], data['role']).lower()}"
@@ -113,7 +117,8 @@ def history_rows(
     players: Sequence[Mapping[str, Any]],
     errors: Mapping[int, str] | None = None,
 ) -> list[HistoryRow]:
-    """The services' history (tournament_history), newest first; ``errors`` by version."""
+    """The services' history (tournament_history), newest first; ``errors`` by version. Undo is
+    offered only where the services would accept it; elsewhere the row says why not."""
     names = {p["id"]: p["name"] for p in players}
     return [
         HistoryRow(
@@ -123,7 +128,10 @@ def history_rows(
             by=e["by"] or "—",
             at=datetime.fromisoformat(e["at"]),
             undone_by=e["undone_by"],
-            undoable=e["type"] in domain.UNDOABLE and e["undone_by"] is None,
+            undoable=e["undone_by"] is None and not e["cannot_undo"],
+            cannot_undo=(
+                sentence(e["cannot_undo"]) if e["cannot_undo"] and not e["undone_by"] else ""
+            ),
             error=(errors or {}).get(e["version"], ""),
         )
         for e in reversed(history)

@@ -16,7 +16,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
-from django.utils.text import capfirst
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -25,6 +24,7 @@ from tournaments import domain
 from tournaments import services as t
 from tournaments.desk import selectors
 from tournaments.desk.presenters import Links
+from tournaments.desk.words import sentence as sentence  # where the views import it from
 
 REFUSED = 422
 """A refused action or a form to correct (not 400: in development django-htmx's debug script
@@ -75,12 +75,6 @@ def forbidden(request: DeskRequest, message: str) -> HttpResponse:
         response["HX-Reselect"] = ".forbidden"
         return reswap(retarget(response, "#main"), "innerHTML")
     return response
-
-
-def sentence(message: str) -> str:
-    """A service's message as a sentence: capital first, full stop last."""
-    text = capfirst(message.strip()) or ""
-    return text if text.endswith((".", "!", "?", ")")) else f"{text}."
 
 
 def posted_version(request: HttpRequest) -> int | None:

@@ -125,6 +125,9 @@ class PlayerRow:
     seated: tuple[str, str]
     """Where they sit in the current round: (table or "bye", "seat n"), or ("", "")."""
     error: str = ""
+    confirm_drop: bool = False
+    """The drop was refused until confirmed (their table is still being played): ``error`` says
+    so, and the row's button confirms it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +159,8 @@ def player_rows(
     only: str | None = None,
 ) -> list[PlayerRow]:
     """The players in registration order, numbered from 1, with where they sit in the current
-    round; ``errors`` by ``player-<id>``. ``only``: that player's row alone (an htmx answer)."""
+    round; ``errors`` by ``player-<id>`` (``drop-<id>``: a drop to confirm). ``only``: that
+    player's row alone (an htmx answer)."""
     where = _seating(current)
     errors = errors or {}
     return [
@@ -170,7 +174,8 @@ def player_rows(
             dropped=p["dropped"],
             ready=not p["dropped"] and (p["checked_in"] or not check_in),
             seated=where.get(p["id"], ("", "")),
-            error=errors.get(f"player-{p['id']}", ""),
+            error=errors.get(f"player-{p['id']}", "") or errors.get(f"drop-{p['id']}", ""),
+            confirm_drop=f"drop-{p['id']}" in errors,
         )
         for n, p in enumerate(players, start=1)
         if only is None or p["id"] == only

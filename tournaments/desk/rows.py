@@ -90,11 +90,20 @@ def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
     else:
         out.append('<td class="where">—</td>')
     url = _url(links.reinstate if dropped else links.drop, p.id)
+    if p.confirm_drop and not dropped:  # the warning is under the name: confirm it here
+        button = (
+            '<input type="hidden" name="confirm" value="1">'
+            f'<button type="submit" id="drop-{pid}" class="small-button danger">'
+            f"Yes, drop {name}</button>"
+        )
+    else:
+        button = (
+            f'<button type="submit" id="drop-{pid}" class="small-button">'
+            f'{"Reinstate" if dropped else "Drop"}<span class="vh"> {name}</span></button>'
+        )
     out.append(
         f'<td><form method="post" action="{url}" hx-post="{url}" {form}>{links.csrf_field}'
-        f'<button type="submit" id="drop-{pid}" class="small-button">'
-        f'{"Reinstate" if dropped else "Drop"}<span class="vh"> {name}</span></button>'
-        "</form></td></tr>"
+        f"{button}</form></td></tr>"
     )
     return "".join(out)
 

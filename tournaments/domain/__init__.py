@@ -24,6 +24,7 @@ from tournaments.domain.decisions import (
     check_clock,
     check_close,
     check_confirm,
+    check_drop_at_open_table,
     check_finish,
     check_publish,
     check_settings,
@@ -32,7 +33,9 @@ from tournaments.domain.decisions import (
     decide_register,
     decide_role,
     decide_swap,
+    open_table,
     seated_players,
+    undo_refusals,
 )
 from tournaments.domain.fold import (
     PLAYERS_MARKED,
@@ -45,6 +48,7 @@ from tournaments.domain.fold import (
 from tournaments.domain.snapshot import SNAPSHOT_SCHEMA, SnapshotVersionError, from_json, to_json
 from tournaments.domain.state import (
     CHECKED_IN,
+    CHECKED_OUT,
     CLOCK_SET,
     CONFIRMATION_MODES,
     CREATED,
@@ -86,6 +90,7 @@ __all__ = [
     "SCOREKEEPER",
     "CHECKED_IN",
     "CLOCK_SET",
+    "CHECKED_OUT",
     "CONFIRMATION_MODES",
     "CREATED",
     "DROPPED",
@@ -132,7 +137,10 @@ __all__ = [
     "check_finish",
     "check_publish",
     "check_settings",
+    "check_drop_at_open_table",
     "check_undo",
+    "open_table",
+    "undo_refusals",
     "decide_player_change",
     "decide_register",
     "decide_role",

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tournaments.domain.state import (
     CHECKED_IN,
+    CHECKED_OUT,
     CONFIRMATION_MODES,
+    CREATED,
     DROPPED,
     MAX_NAME,
     ORGANIZER,
@@ -17,15 +19,19 @@ from tournaments.domain.state import (
     PAIRING_CHANGED,
     PAIRING_MODES,
     PUBLISH_MODES,
+    PUBLISHED,
     REGISTERED,
     REINSTATED,
     RESULT_CONFIRMED,
+    RESULT_RECORDED,
+    RESULT_WITHDRAWN,
     ROLES,
     ROUND1_METHODS,
     ROUND_CLOSED,
     SCHEDULED,
     SCOREKEEPER,
     UNDOABLE,
+    UNDONE,
     Player,
     Refusal,
     Round,
@@ -118,11 +124,41 @@ def decide_player_change(state: TournamentState, player_id: str, kind: str) -> d
     player = state.player(player_id)
     if kind == CHECKED_IN and player.checked_in:
         raise Refusal("already_done", f"{player.name} is already checked in")
+    if kind == CHECKED_OUT and not player.checked_in:
+        raise Refusal("already_done", f"{player.name} is not checked in")
     if kind == DROPPED and player.dropped:
         raise Refusal("already_done", f"{player.name} has already dropped")
     if kind == REINSTATED and not player.dropped:
         raise Refusal("already_done", f"{player.name} has not dropped")
     return {"player": player_id}
+
+
+def open_table(state: TournamentState, player_id: str) -> tuple[int, int] | None:
+    """(round, table) where the player sits at a published table whose game has no result yet,
+    or None."""
+    last = state.last_round
+    if last is None or last.status != "published":
+        return None
+    for table in last.tables:
+        if player_id in table.seats and table.result is None:
+            return last.number, table.number
+    return None
+
+
+def check_drop_at_open_table(state: TournamentState, player_id: str) -> None:
+    """Refuse (``at_open_table``) dropping a player whose table is still being played, unless
+    the organizer confirms: the drop does not end that game, and the table still needs a
+    result."""
+    where = open_table(state, player_id)
+    if where is None or state.player(player_id).dropped:
+        return
+    name = state.player(player_id).name
+    raise Refusal(
+        "at_open_table",
+        f"{name} plays at table {where[1]} of round {where[0]}, which is not finished. "
+        f"Dropping {name} does not end that game: the table still needs its result (if it "
+        f"cannot finish, enter what was played as results only). Drop {name} anyway?",
+    )
 
 
 def decide_role(
@@ -293,33 +329,83 @@ def check_finish(state: TournamentState) -> None:
         raise Refusal("round_not_closed", f"close round {last.number} first")
 
 
-def check_undo(
-    state: TournamentState, events: Sequence[tuple[int, str, Mapping[str, Any]]], version: int
-) -> str:
+NOT_UNDOABLE: Final = {
+    CREATED: "creating the tournament cannot be undone",
+    PUBLISHED: "publishing cannot be undone: void a table's game instead",
+    RESULT_RECORDED: (
+        "a result cannot be undone here: it comes from its game, corrected on the table's page"
+    ),
+    RESULT_WITHDRAWN: (
+        "a withdrawn result cannot be undone here: it comes back when its game is finished again"
+    ),
+    UNDONE: "an undo cannot be undone: do the action again instead",
+}
+"""Why each kind of action that is never undone is not, in the organizer's words."""
+
+Stored = tuple[int, str, Mapping[str, Any]]
+
+
+def check_undo(state: TournamentState, events: Sequence[Stored], version: int) -> str:
     """Refuse undoing an event that cannot be undone now; return its type."""
     target = next(((v, k, d) for v, k, d in events if v == version), None)
     if target is None:
         raise Refusal("bad_undo", f"there is no action at version {version}")
-    _, kind, data = target
+    refusal = _undo_refusal(state, target, _Context(state, events))
+    if refusal is not None:
+        raise Refusal("bad_undo", refusal)
+    return target[1]
+
+
+def undo_refusals(state: TournamentState, events: Sequence[Stored]) -> dict[int, str]:
+    """Why each action of the stream cannot be undone now (version -> the organizer's words,
+    as :func:`check_undo` would refuse it); an action missing here can be undone. One pass, for
+    the history page (thousands of actions)."""
+    context = _Context(state, events)
+    found = {}
+    for event in events:
+        refusal = _undo_refusal(state, event, context)
+        if refusal is not None:
+            found[event[0]] = refusal
+    return found
+
+
+class _Context:
+    """What deciding an undo needs beside the state, computed once for a whole stream: who has
+    been seated, and the version of each round's pairing that counts (not undone)."""
+
+    def __init__(self, state: TournamentState, events: Sequence[Stored]) -> None:
+        self._seated: set[str] | None = None
+        self.state = state
+        self.pairing: dict[int, int] = {}
+        for version, kind, data in events:
+            if kind == PAIRED and version not in state.undone:
+                self.pairing[data["round"]] = version
+
+    @property
+    def seated(self) -> set[str]:
+        if self._seated is None:
+            rounds = self.state.rounds
+            self._seated = {p for r in rounds for t in r.tables for p in t.seats}
+            self._seated.update(p for r in rounds for p in r.byes)
+        return self._seated
+
+
+def _undo_refusal(state: TournamentState, event: Stored, context: _Context) -> str | None:
+    version, kind, data = event
     if version in state.undone:
-        raise Refusal("bad_undo", f"the action at version {version} is already undone")
+        return f"the action at version {version} is already undone"
     if kind not in UNDOABLE:
-        raise Refusal("bad_undo", f"{kind.replace('_', ' ')} cannot be undone")
-    later_rounds = [r for r in state.rounds]
-    if kind == REGISTERED:
-        who = data["player"]
-        if any(who in t.seats for r in later_rounds for t in r.tables) or any(
-            who in r.byes for r in later_rounds
-        ):
-            raise Refusal("bad_undo", f"{data['name']} has been seated; drop them instead")
+        return NOT_UNDOABLE.get(kind, f"{kind.replace('_', ' ')} cannot be undone")
+    if kind == REGISTERED and data["player"] in context.seated:
+        return f"{data['name']} has been seated; drop them instead"
     if kind in (PAIRED, PAIRING_CHANGED, SCHEDULED):
         number = data["round"]
         if number <= len(state.rounds) and state.rounds[number - 1].status != "proposed":
-            raise Refusal("bad_undo", f"round {number} is published; its pairing is final")
-    if kind == RESULT_CONFIRMED:
-        number = data["round"]
-        if state.rounds[number - 1].status == "closed":
-            raise Refusal("bad_undo", f"round {number} is closed; undo its closing first")
+            return f"round {number} is published; its pairing is final"
+        if kind == PAIRING_CHANGED and context.pairing.get(number, 0) > version:
+            return f"this swap belongs to a pairing of round {number} that was undone"
+    if kind == RESULT_CONFIRMED and state.rounds[data["round"] - 1].status == "closed":
+        return f"round {data['round']} is closed; undo its closing first"
     if kind == ROUND_CLOSED and len(state.rounds) > data["round"]:
-        raise Refusal("bad_undo", f"round {data['round'] + 1} is already paired")
-    return kind
+        return f"round {data['round'] + 1} is already paired; its closing is final"
+    return None

@@ -11,6 +11,7 @@ from tournaments import events as ev
 from tournaments import notes
 from tournaments.domain.state import (
     CHECKED_IN,
+    CHECKED_OUT,
     CLOCK_SET,
     DROPPED,
     FINISHED,
@@ -97,7 +98,8 @@ def _registered(state: TournamentState, event: ev.PlayerRegistered) -> None:
 
 def _player_mark(name: str, value: bool) -> Any:
     def handler(
-        state: TournamentState, event: ev.PlayerCheckedIn | ev.PlayerDropped | ev.PlayerReinstated
+        state: TournamentState,
+        event: ev.PlayerCheckedIn | ev.PlayerCheckedOut | ev.PlayerDropped | ev.PlayerReinstated,
     ) -> None:
         player = state.players.get(event.player)
         if player is not None:
@@ -201,6 +203,7 @@ def _finished(state: TournamentState, event: ev.TournamentFinished) -> None:
 STANDINGS_UNCHANGED: Final = frozenset(
     {
         CHECKED_IN,
+        CHECKED_OUT,
         ROLE_GRANTED,
         ROLE_REVOKED,
         PAIRED,
@@ -221,6 +224,7 @@ _HANDLERS: Final[dict[type[ev.TournamentEvent], Any]] = {
     ev.SettingsChanged: _settings_changed,
     ev.PlayerRegistered: _registered,
     ev.PlayerCheckedIn: _player_mark("checked_in", True),
+    ev.PlayerCheckedOut: _player_mark("checked_in", False),
     ev.PlayerDropped: _player_mark("dropped", True),
     ev.PlayerReinstated: _player_mark("dropped", False),
     ev.RoleGranted: _role_granted,

@@ -10,6 +10,7 @@ CREATED: Final = "tournament_created"
 SETTINGS_CHANGED: Final = "settings_changed"
 REGISTERED: Final = "player_registered"
 CHECKED_IN: Final = "player_checked_in"
+CHECKED_OUT: Final = "player_checked_out"
 DROPPED: Final = "player_dropped"
 REINSTATED: Final = "player_reinstated"
 ROLE_GRANTED: Final = "role_granted"
@@ -41,6 +42,7 @@ UNDOABLE: Final = frozenset(
     {
         REGISTERED,
         CHECKED_IN,
+        CHECKED_OUT,
         DROPPED,
         REINSTATED,
         ROLE_GRANTED,

@@ -37,6 +37,7 @@ from tournaments.services.access import downloads_allowed, standings_visible
 from tournaments.services.players import (
     parse_player_list,
     tournament_check_in,
+    tournament_check_out,
     tournament_drop,
     tournament_register,
     tournament_reinstate,
@@ -119,6 +120,7 @@ __all__ = [
     "tournament_change_settings",
     "tournament_check_downloads",
     "tournament_check_in",
+    "tournament_check_out",
     "tournament_close_round",
     "tournament_confirm",
     "tournament_confirm_finished",

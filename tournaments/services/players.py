@@ -100,7 +100,40 @@ def _player_action(kind: str) -> Callable[..., TournamentChange]:
 
 
 tournament_check_in = _player_action(domain.CHECKED_IN)
-tournament_drop = _player_action(domain.DROPPED)
+tournament_check_out = _player_action(domain.CHECKED_OUT)
+_drop = _player_action(domain.DROPPED)
+
+
+def tournament_drop(
+    *,
+    tournament_id: uuid.UUID,
+    player: str,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+    at_open_table: bool = True,
+) -> TournamentChange:
+    """Drop a player: not seated any more. ``at_open_table=False`` (the desk, until the
+    organizer confirms) refuses it with a warning when the player's table is still being
+    played (``at_open_table``): the drop does not end that game."""
+    if at_open_table:
+        return _drop(
+            tournament_id=tournament_id,
+            player=player,
+            user=user,
+            request_id=request_id,
+            expected_version=expected_version,
+        )
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        domain.check_drop_at_open_table(state, player)
+        return [(domain.DROPPED, domain.decide_player_change(state, player, domain.DROPPED))]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
 tournament_reinstate = _player_action(domain.REINSTATED)
 
 

@@ -122,10 +122,14 @@ def tournament_list() -> QuerySet[TournamentProjection]:
 
 
 def tournament_history(*, tournament_id: uuid.UUID, user: User | None) -> list[dict[str, Any]]:
-    """Every action, who and when, including the ones later undone (marked): organizers only."""
-    _require(_state(_projection(tournament_id)), user, ORGANIZER)
+    """Every action, who and when, including the ones later undone (marked), and why an action
+    cannot be undone now (``cannot_undo``, the words an undo would be refused with; None: it
+    can be): organizers only."""
+    state = _state(_projection(tournament_id))
+    _require(state, user, ORGANIZER)
     events = store.read_stream(tournament_id)
     undone = {e.data["version"]: e.version for e in events if e.type == domain.UNDONE}
+    refusals = domain.undo_refusals(state, [(e.version, e.type, e.data) for e in events])
     return [
         {
             "version": e.version,
@@ -134,6 +138,7 @@ def tournament_history(*, tournament_id: uuid.UUID, user: User | None) -> list[d
             "by": e.metadata.get("by"),
             "at": e.recorded_at.isoformat(),
             "undone_by": undone.get(e.version),
+            "cannot_undo": refusals.get(e.version),
         }
         for e in events
     ]

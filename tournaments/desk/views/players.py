@@ -11,7 +11,6 @@ from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
-from tournaments import domain
 from tournaments import services as t
 from tournaments.desk.answers import invalid, player_name, write
 from tournaments.desk.forms import AddPlayerForm, RegisterListForm
@@ -89,31 +88,18 @@ def active(
     )
 
 
-def _undo_check_in(
+def _check_out(
     request: DeskRequest, tournament_id: uuid.UUID, player: str
 ) -> TournamentChange | None:
-    """There is no check-out: a check-in is taken back by undoing it. None: the player is not
-    checked in (a stale double tap)."""
-    history = t.tournament_history(tournament_id=tournament_id, user=request.user)
-    registered = active(history, domain.REGISTERED, lambda d: d["player"] == player)
-    if registered is None:
-        raise Http404("There is no such player.")
-    name = registered["data"]["name"]
-    checked = active(history, domain.CHECKED_IN, lambda d: d["player"] == player)
-    if checked is None or checked["version"] < registered["version"]:
-        if not registered["data"].get("checked_in"):
+    """Check a player out; None: they are not checked in (a stale double tap)."""
+    try:
+        return t.tournament_check_out(tournament_id=tournament_id, player=player, user=request.user)
+    except Refused as refused:
+        if refused.code == "already_done":
             return None
-        raise Refused(
-            f"{name} was checked in when registered, so there is no check-in to take back; "
-            "drop them if they are not playing",
-            "cannot_check_out",
-        )
-    return t.tournament_undo(
-        tournament_id=tournament_id,
-        version=checked["version"],
-        reason=f"{name} is not here after all",
-        user=request.user,
-    )
+        if refused.code == "unknown_player":
+            raise Http404("There is no such player.") from None
+        raise
 
 
 def _check_in(
@@ -149,11 +135,13 @@ def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> Htt
     def action() -> TournamentChange | None:
         if want:
             return _check_in(request, tournament_id, player)
-        return _undo_check_in(request, tournament_id, player)
+        return _check_out(request, tournament_id, player)
 
     def message(change: TournamentChange) -> str:
         name = player_name(change, player)
-        return f"{name} is checked in." if want else f"{name} is no longer checked in."
+        if want:
+            return f"{name} is checked in."
+        return f"{name} is checked out: not seated at the next pairing."
 
     return write(
         request,
@@ -193,5 +181,56 @@ def _player_change(
     return view
 
 
-drop = _player_change(t.tournament_drop, "{name} has dropped: not seated any more.")
+@desk_view
+@require_POST
+def drop(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> HttpResponse:
+    """Drop a player. One whose table is still being played is dropped only once the organizer
+    confirms (``confirm=1``, the button the warning comes with): the drop does not end that
+    game, and the table still needs its result."""
+    confirmed = request.POST.get("confirm") == "1"
+
+    def action() -> TournamentChange:
+        return t.tournament_drop(
+            tournament_id=tournament_id, player=player, user=request.user, at_open_table=confirmed
+        )
+
+    def error_at(refused: Refused) -> str:
+        """A drop to confirm comes back as a question, with the button that confirms it."""
+        return f"drop-{player}" if refused.code == "at_open_table" else f"player-{player}"
+
+    def message(change: TournamentChange) -> str:
+        name = player_name(change, player)
+        where = open_table_of(change, player)
+        if where is None:
+            return f"{name} has dropped: not seated any more."
+        return (
+            f"{name} has dropped: not seated any more. Table {where[1]} of round {where[0]} "
+            "still needs its result."
+        )
+
+    return write(
+        request,
+        tournament_id,
+        action,
+        panel="player_row",
+        done=message,
+        error_at=error_at,
+        anchor=f"player-{player}",
+        row=player,
+    )
+
+
+def open_table_of(change: TournamentChange, player: str) -> tuple[int, int] | None:
+    """(round, table) where the player sits at a published table without a result, after the
+    change."""
+    rounds = change.state["rounds"]
+    if not rounds or rounds[-1]["status"] != "published":
+        return None
+    for table in rounds[-1]["tables"]:
+        seated = any(s["player"] == player for s in table["seats"])
+        if seated and table["result"] is None:
+            return rounds[-1]["round"], table["table"]
+    return None
+
+
 reinstate = _player_change(t.tournament_reinstate, "{name} is back: seated from the next round.")
