@@ -115,7 +115,7 @@ def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[floa
                     (polls_304 if response.status_code == 304 else polls_200).append(elapsed)
         for index in tapped:
             game_id, tokens = games[index]
-            stamp = services.deal_stamp(game_id)  # a correction is an event too: not upto
+            stamp = services.deal_stamp(game_id, 1)  # a correction is an event too: not upto
             assert stamp is not None
             at = stamp[0]
             data = {
@@ -136,7 +136,7 @@ def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[floa
                 taps.append(elapsed)
         for index in tapped:  # take the cards back; the next pass's polls there get a 200
             game_id = games[index][0]
-            stamp = services.deal_stamp(game_id)
+            stamp = services.deal_stamp(game_id, 1)
             assert stamp is not None
             services.game_correct(game_id=game_id, expected_version=stamp[0], retract=1)
     return polls_304, polls_200, taps

@@ -185,6 +185,8 @@ class DealDraft(models.Model):
     round = models.PositiveSmallIntegerField()
     seat = models.PositiveSmallIntegerField()
     cards = models.JSONField(default=list)
+    full = models.BooleanField(default=False)
+    """The hand holds its 10 cards (what the table's other phones see of it)."""
     first_player = models.CharField(max_length=100, blank=True)
     """Who this seat said leads the round, when the rules leave a choice ("" : not said)."""
     updated_at = models.DateTimeField(auto_now=True)

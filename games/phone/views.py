@@ -27,6 +27,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.cards import CARDS_PER_HAND
 from engine.snapshot import from_snapshot
 from engine.state import GameState
 from games import policy, services
@@ -165,7 +166,7 @@ def _panel(
 ) -> HttpResponse:
     """The live panel (a fetch), or the whole page (a plain form's refusal)."""
     focus = _focus(request, phone)
-    stamp = services.deal_stamp(phone.access.game_id)
+    stamp = services.deal_stamp(phone.access.game_id, focus)
     if stamp is None:
         raise Http404("there is no such game")
     context = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
@@ -186,10 +187,11 @@ def _poll(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     """The live panel, or 304 when neither the game nor a hand changed since the phone's ETag."""
     if isinstance(phone, HttpResponse):
         return phone
-    stamp = services.deal_stamp(phone.access.game_id)
+    focus = _focus(request, phone)
+    stamp = services.deal_stamp(phone.access.game_id, focus)
     if stamp is None:
         raise Http404("there is no such game")
-    tag = _etag(phone, _focus(request, phone), stamp)
+    tag = _etag(phone, focus, stamp)
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=304)
         response["ETag"] = tag
@@ -258,7 +260,22 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         )
         if outcome.refusal:
             raise services.Refused(outcome.refusal, "deal_refused")
+        return outcome
 
+    if request.headers.get(FETCH) and len(cards) < CARDS_PER_HAND:
+        # A hand still being tapped: the phone paints it itself, so the answer is only the
+        # new stamp (no panel to render at every tap); a refusal still answers the panel.
+        try:
+            save()
+        except services.GameError:
+            return _write(request, phone, save)
+        focus = _focus(request, phone)
+        stamp = services.deal_stamp(phone.access.game_id, focus)
+        if stamp is None:
+            raise Http404("there is no such game")
+        response = HttpResponse(status=204)
+        response["ETag"] = _etag(phone, focus, stamp)
+        return _private(response)
     return _write(request, phone, save)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from engine.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, describe, sort_cards
@@ -148,11 +148,14 @@ def deal_round(game: GameProjection, drafts: Iterable[DealDraft] | None = None) 
     return DealRound(number, hands, choices, first, check)
 
 
-def deal_stamp(game_id: uuid.UUID) -> tuple[int, str] | None:
-    """The game's version and its drafts' last change, in one query: what a phone's poll
-    compares (None: no such game)."""
+def deal_stamp(game_id: uuid.UUID, seat: int) -> tuple[int, str] | None:
+    """What a seat's phone shows of the table, as a stamp its poll compares, in one query (None:
+    no such game): the game's version and the last change of a draft it sees change: its own
+    hand, and the others' once they are complete (the others' hands in progress show as
+    "tapping": their taps do not redraw every phone of the table)."""
     last = (
         DealDraft.objects.filter(game_id=OuterRef("stream_id"))
+        .filter(Q(full=True) | Q(seat=seat))
         .order_by()
         .values("game_id")
         .annotate(last=Max("updated_at"))
@@ -236,7 +239,10 @@ def deal_hand_save(
                 "bad_hand",
             )
         DealDraft.objects.update_or_create(
-            game_id=game_id, round=round, seat=seat, defaults={"cards": sort_cards(hand)}
+            game_id=game_id,
+            round=round,
+            seat=seat,
+            defaults={"cards": sort_cards(hand), "full": len(hand) == CARDS_PER_HAND},
         )
         return _start_if_dealt(game, access, user)
 

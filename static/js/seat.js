@@ -196,6 +196,17 @@
       });
       const html = await response.text();
       handSending = false;
+      if (response.status === 204) {
+        // Saved; the phone already shows the hand. Only the stamp changed (our own hand).
+        if (load(key, []).join(",") === cards.join(",")) drop(key + ":dirty");
+        etag = response.headers.get("ETag") || etag;
+        showOutbox();
+        if (handAgain) {
+          handAgain = false;
+          sendHand();
+        }
+        return;
+      }
       if (response.status >= 500) {
         window.setTimeout(sendHand, RETRY_MS); // kept on the phone (dirty): sent again
         return;

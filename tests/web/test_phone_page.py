@@ -89,7 +89,7 @@ def test_a_revoked_or_unknown_link_answers_a_clear_page(django_user_model: type[
     assert "not a seat link of this site" in response.content.decode()
 
 
-def test_the_poll_answers_304_until_the_game_or_a_hand_changes() -> None:
+def test_the_poll_answers_304_until_the_game_or_a_hand_it_sees_changes() -> None:
     game_id, tokens = new_game()
     client = Client()
     first = client.get(url(tokens[0], "state/"), headers=FETCH)
@@ -99,11 +99,22 @@ def test_the_poll_answers_304_until_the_game_or_a_hand_changes() -> None:
         again = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert again.status_code == 304 and again.content == b""
     assert len(queries) <= 2  # the token and the game's stamp
+    # Another hand being tapped shows as "tapping" until it is complete: no redraw per tap.
     ben = services.seat_open(tokens[1])
-    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=["G1"], access=ben)
+    hand = GAME[1]["hands"]["Ben"]
+    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:9], access=ben)
+    same = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
+    assert same.status_code == 304
+    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand, access=ben)
     changed = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert changed.status_code == 200 and changed["ETag"] != tag
-    assert "Ben: 1/10" in changed.content.decode()
+    assert "Ben: all 10 in" in changed.content.decode()
+    # The phone's own hand changes its stamp at once.
+    ana = services.seat_open(tokens[0])
+    tag = changed["ETag"]
+    services.deal_hand_save(game_id=game_id, round=1, seat=1, cards=["G1"], access=ana)
+    mine = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
+    assert mine.status_code == 200 and "1</span>/10" in mine.content.decode()
 
 
 def test_every_post_needs_the_csrf_token() -> None:
@@ -115,8 +126,7 @@ def test_every_post_needs_the_csrf_token() -> None:
     answer = client.post(
         url(tokens[0], "hand/"), fields, headers={**FETCH, "X-CSRFToken": csrf_of(page)}
     )
-    assert answer.status_code == 200
-    assert "1</span>/10" in answer.content.decode()
+    assert answer.status_code == 204 and answer["ETag"]  # a hand in progress: its stamp only
 
 
 def test_a_phone_sees_its_own_hand_and_never_another_seats() -> None:
@@ -136,14 +146,14 @@ def test_a_phone_sees_its_own_hand_and_never_another_seats() -> None:
                 assert card_label(card) in html  # its own hand is there
 
 
-def test_during_the_deal_other_hands_show_as_counts_only() -> None:
+def test_during_the_deal_other_hands_show_only_whether_they_are_in() -> None:
     game_id, tokens = new_game()
     ben = services.seat_open(tokens[1])
     hand = GAME[1]["hands"]["Ben"]
     services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:7], access=ben)
     client = Client()
     html = client.get(url(tokens[0], "state/"), headers=FETCH).content.decode()
-    assert "Ben: 7/10" in html
+    assert "Ben: tapping…" in html and "7/10" not in html
     pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
     assert pressed == []  # Ana tapped none, and Ben's are not marked on her grid
     assert 'name="cards" value=""' in html
@@ -173,7 +183,7 @@ def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
     assert ok.status_code == 200
     again = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)  # a retry: the same key
     assert again.status_code == 200
-    assert services.deal_stamp(game_id) == (at + 1, "")  # recorded once
+    assert services.deal_stamp(game_id, 1) == (at + 1, "")  # recorded once
     stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, headers=FETCH)
     assert stale.status_code == 409
     assert "Someone else entered this first" in stale.content.decode()
@@ -216,8 +226,8 @@ def test_officials_open_any_seat_without_a_token(django_user_model: type[User]) 
     saved = client.post(
         path + "hand/", {"round": "1", "seat": "3", "cards": "G1,G2"}, headers=FETCH
     )
-    assert saved.status_code == 200
-    assert "2</span>/10" in saved.content.decode()
+    assert saved.status_code == 204
+    assert "2</span>/10" in client.get(path + "state/", headers=FETCH).content.decode()
     table = client.get(f"/table/{game.game_id}/").content.decode()
     assert path in table  # the scorekeeper page links to each seat's view
 
@@ -239,14 +249,15 @@ def test_a_shared_seat_is_entered_from_a_neighbours_phone(django_user_model: typ
         {"round": "1", "seat": "3", "cards": ",".join(cleo[:2]), "as": "3"},
         headers=FETCH,
     )
-    assert saved.status_code == 200
-    html = saved.content.decode()
+    assert saved.status_code == 204
+    html = client.get(url(tokens[0], "state/") + "?as=3", headers=FETCH).content.decode()
     assert "Cleo's hand, deal 1" in html
     pressed = re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', html)
     assert sorted(pressed) == sorted(cleo[:2])
-    # Ben's phone, which Cleo's seat is shared with too, sees her count only (his own grid).
+    # Ben's phone, which Cleo's seat is shared with too, sees only that she is tapping (his
+    # own grid).
     ben = client.get(url(tokens[1], "state/"), headers=FETCH).content.decode()
-    assert "Cleo: 2/10" in ben
+    assert "Cleo: tapping…" in ben
     assert re.findall(r'value="([A-Z]\d+)" class="ph-gridcard" aria-pressed="true"', ben) == []
 
 
