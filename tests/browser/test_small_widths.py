@@ -4,7 +4,8 @@ A club night in the middle of round 2 (a table being played, another entered as 
 looked at in Debian's Chromium at 320 px (the narrowest phones still in use) and 390 px: every
 public page, the organizer's desk and its printable pages, the scorekeeper's table page and
 results form, and a seat's phone page. On each, nothing may stick out past the screen's right
-edge (a table that scrolls inside its own box is fine: it says so by scrolling itself).
+edge (a table that scrolls inside its own box is fine: it says so by scrolling itself). On a
+laptop, nothing sticks out of a round's table cards (desk and public).
 """
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ NAMES = [
     "Lou",
 ]
 WIDTHS: list[ViewportSize] = [{"width": 320, "height": 640}, {"width": 390, "height": 844}]
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+OUT_OF_ITS_CARD = """() => Array.from(document.querySelectorAll(".table-card")).flatMap((card) => {
+  const edge = card.getBoundingClientRect().right;
+  return Array.from(card.querySelectorAll("*"))
+    .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+    .slice(0, 3)
+    .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> in ${card.id || "a card"}`
+                 + ` ends ${Math.round(el.getBoundingClientRect().right - edge)}px past it`);
+})"""
+"""On a laptop, round tables stuck out of their cards by a few pixels."""
 
 
 def table_game(tid: uuid.UUID, user: User, round: int, table: int) -> GameProjection:
@@ -142,4 +153,11 @@ def test_no_page_scrolls_sideways_at_320_and_390_px(
                 wider = page.evaluate(WIDER_THAN_THE_SCREEN)
                 problems += [f"{size['width']} px {url}: {w}" for w in wider]
         page.context.clear_cookies()
+    page.set_viewport_size(LAPTOP)
+    for url in (f"/t/{tid}/round/2/", f"/desk/{tid}/"):
+        if url.startswith("/desk/"):
+            log_in(page, base)
+        page.goto(base + url)
+        page.wait_for_load_state()
+        problems += [f"1280 px {url}: {w}" for w in page.evaluate(OUT_OF_ITS_CARD)]
     assert not problems, "\n".join(problems)
