@@ -18,6 +18,7 @@ from typing import Any, Final, TypeAlias
 
 from engine.cards import CARD_SUIT, SUITS, Card, Suit
 from engine.errors import BadEvent
+from engine.jsonline import decode_object
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,48 +118,12 @@ def dumps(event: Event) -> str:
 # From JSON
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a record")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return obj
-
-
-class _DuplicateKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
 _SUIT_SET: Final = frozenset(SUITS)
-_decoder = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
 
 
 def loads(line: str) -> Event:
     """Parse one record line into an event, or raise :class:`BadEvent`."""
-    try:
-        obj = _decoder.decode(line)
-    except _DuplicateKey as exc:
-        raise BadEvent("bad_event", f'the key "{exc.key}" appears twice') from None
-    except RecursionError:
-        raise BadEvent("bad_json", "the line is not valid JSON (nested too deeply)") from None
-    except ValueError as exc:
-        if not line.strip():
-            raise BadEvent(
-                "bad_json", "the line is empty: every line must hold one event"
-            ) from None
-        raise BadEvent("bad_json", f"the line is not valid JSON ({exc})") from None
-    if not isinstance(obj, dict):
-        raise BadEvent("bad_json", "the line is not a JSON object: an event is {...}")
-    return from_json(obj)
+    return from_json(decode_object(line))
 
 
 def from_json(obj: Mapping[str, Any]) -> Event:

@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from engine.chefs.fields import Fields, decode_object
+from engine.chefs.fields import Fields
 from engine.errors import BadEvent
+from engine.jsonline import decode_object
 
 GAME: Final = "chefs"
 VERSION: Final = "Chefs record format v1"

@@ -1,5 +1,5 @@
-"""Strict reading of one JSON Lines record line into typed fields (shared by the club games'
-record formats: Chefs and Crazy Kitchen).
+"""Typed, strict access to a record line's fields (shared by the club games' record formats:
+Chefs and Crazy Kitchen; the line itself is read by engine.jsonline).
 
 The same strictness as Trick-n-Chef's record v1 (docs/record-format.md, "Reading strictly"): a
 line is one JSON object; duplicate keys, ``NaN``/``Infinity``, unknown or missing fields and
@@ -11,53 +11,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from engine.errors import BadEvent
-
-
-class _DuplicateKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return obj
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a record")
-
-
-_decoder: Final = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
-
-
-def decode_object(line: str) -> dict[str, Any]:
-    """The JSON object on ``line``, or BadEvent (``bad_json``; ``bad_event`` for a duplicate
-    key)."""
-    try:
-        obj = _decoder.decode(line)
-    except _DuplicateKey as exc:
-        raise BadEvent("bad_event", f'the key "{exc.key}" appears twice') from None
-    except RecursionError:
-        raise BadEvent("bad_json", "the line is not valid JSON (nested too deeply)") from None
-    except ValueError as exc:
-        if not line.strip():
-            raise BadEvent(
-                "bad_json", "the line is empty: every line must hold one event"
-            ) from None
-        raise BadEvent("bad_json", f"the line is not valid JSON ({exc})") from None
-    if not isinstance(obj, dict):
-        raise BadEvent("bad_json", "the line is not a JSON object: an event is {...}")
-    return obj
 
 
 class Fields:
