@@ -88,26 +88,13 @@ def active(
     )
 
 
-def _check_out(
-    request: DeskRequest, tournament_id: uuid.UUID, player: str
+def _set_checked_in(
+    request: DeskRequest, tournament_id: uuid.UUID, player: str, want: bool
 ) -> TournamentChange | None:
-    """Check a player out; None: they are not checked in (a stale double tap)."""
+    """Check a player in (or out); None: they already are (a stale double tap)."""
+    service = t.tournament_check_in if want else t.tournament_check_out
     try:
-        return t.tournament_check_out(tournament_id=tournament_id, player=player, user=request.user)
-    except Refused as refused:
-        if refused.code == "already_done":
-            return None
-        if refused.code == "unknown_player":
-            raise Http404("There is no such player.") from None
-        raise
-
-
-def _check_in(
-    request: DeskRequest, tournament_id: uuid.UUID, player: str
-) -> TournamentChange | None:
-    """Check a player in; None: they already are (a stale double tap)."""
-    try:
-        return t.tournament_check_in(tournament_id=tournament_id, player=player, user=request.user)
+        return service(tournament_id=tournament_id, player=player, user=request.user)
     except Refused as refused:
         if refused.code == "already_done":
             return None
@@ -133,9 +120,7 @@ def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> Htt
         want = posted == "1"
 
     def action() -> TournamentChange | None:
-        if want:
-            return _check_in(request, tournament_id, player)
-        return _check_out(request, tournament_id, player)
+        return _set_checked_in(request, tournament_id, player, want)
 
     def message(change: TournamentChange) -> str:
         name = player_name(change, player)
