@@ -36,7 +36,6 @@ import http.client
 import json
 import multiprocessing
 import os
-import platform
 import random
 import re
 import secrets
@@ -55,19 +54,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_standings import cpu_of, machine_busy, processes  # noqa: E402
+from benchmarks.table_tap import machine, percentile  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 DATABASE = os.environ.get("BENCH_DATABASE", "trick_n_chef_phones")
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
-
-
-def machine() -> str:
-    cpu = platform.machine()
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            cpu = line.split(":", 1)[1].strip()
-            break
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def psql(sql: str, database: str = "postgres") -> list[tuple[Any, ...]]:
@@ -357,11 +348,6 @@ def kind_of(method: str, path: str, status: int) -> str:
     if method == "POST" and path.endswith("/act/"):
         return "play tap"
     return "page"
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def options() -> argparse.Namespace:
