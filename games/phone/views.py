@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,7 +217,14 @@ def _int(request: HttpRequest, name: str) -> int | None:
         return None
 
 
-def _write(request: HttpRequest, phone: Phone, call: Any) -> HttpResponse:
+def _write(
+    request: HttpRequest,
+    phone: Phone,
+    call: Any,
+    done: Callable[[], HttpResponse] | None = None,
+) -> HttpResponse:
+    """Call the service; a refusal answers the panel with its status, success ``done()`` (by
+    default the panel, or the page again without JavaScript)."""
     key = request.POST.get("key", "")
     try:
         call()
@@ -234,7 +242,7 @@ def _write(request: HttpRequest, phone: Phone, call: Any) -> HttpResponse:
         return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
     except services.GameError as refused:
         return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
-    return _done(request, phone)
+    return done() if done is not None else _done(request, phone)
 
 
 def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
@@ -262,13 +270,9 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
             raise services.Refused(outcome.refusal, "deal_refused")
         return outcome
 
-    if request.headers.get(FETCH) and len(cards) < CARDS_PER_HAND:
+    def stamp_only() -> HttpResponse:
         # A hand still being tapped: the phone paints it itself, so the answer is only the
         # new stamp (no panel to render at every tap); a refusal still answers the panel.
-        try:
-            save()
-        except services.GameError:
-            return _write(request, phone, save)
         focus = _focus(request, phone)
         stamp = services.deal_stamp(phone.access.game_id, focus)
         if stamp is None:
@@ -276,7 +280,9 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         response = HttpResponse(status=204)
         response["ETag"] = _etag(phone, focus, stamp)
         return _private(response)
-    return _write(request, phone, save)
+
+    partial = request.headers.get(FETCH) and len(cards) < CARDS_PER_HAND
+    return _write(request, phone, save, stamp_only if partial else None)
 
 
 def _first(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:

@@ -20,7 +20,7 @@ from engine.events import to_json
 from engine.replay import replay
 from engine.simulate import simulate
 from games import services
-from games.models import GameProjection, SeatLink
+from games.models import DealDraft, GameProjection, SeatLink
 from games.table.presenters import card_label
 from tests.web.a11y import assert_accessible
 
@@ -296,3 +296,21 @@ def test_no_hand_is_offered_while_the_other_hands_disagree() -> None:
             game_id=game_id, round=1, seat=seat + 1, cards=cards, access=access[seat]
         )
     assert "data-hand-all" not in Client().get(url(tokens[3])).content.decode()
+
+
+def test_a_hand_tap_the_rules_refuse_answers_the_panel_in_words_and_saves_nothing() -> None:
+    game_id, tokens = new_game()
+    client = Client()
+    hand = GAME[1]["hands"]["Ana"]
+    ok = client.post(
+        url(tokens[0], "hand/"), {"round": "1", "seat": "1", "cards": hand[0]}, headers=FETCH
+    )
+    assert ok.status_code == 204
+    bad = client.post(
+        url(tokens[0], "hand/"),
+        {"round": "1", "seat": "1", "cards": f"{hand[0]},X9"},
+        headers=FETCH,
+    )
+    assert bad.status_code == 422
+    assert "X9 is not a card of this game" in bad.content.decode()
+    assert DealDraft.objects.get(game_id=game_id, round=1, seat=1).cards == [hand[0]]
