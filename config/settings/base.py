@@ -99,6 +99,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (a chosen language is kept in a cookie), before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -188,6 +190,15 @@ AUTH_PASSWORD_VALIDATORS = [
 # --- Internationalisation ----------------------------------------------------
 
 LANGUAGE_CODE = "en"
+# The players' languages (docs/translation.md). Each name is written in its own language, as a
+# chooser shows it to someone who reads only that one.
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("ru", "Русский"),
+    ("ja", "日本語"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
