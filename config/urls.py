@@ -10,6 +10,8 @@ from config.health import health
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health, name="health"),
+    # The language chooser posts here (django.views.i18n.set_language: a cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Pages, by audience: the public, organizers, scorekeepers at a table.
