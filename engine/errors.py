@@ -10,14 +10,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class RuleViolation(Exception):
-    """An event the rules (or the record format) do not allow."""
+    """An event the rules (or the record format) do not allow.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``params`` holds the values the sentence is made of (player, card, suit, coins, ...) so that
+    a page can say the same rule in its reader's language (games/refusals.py); where one code
+    has several sentences, ``params["rule"]`` tells them apart. The ``message`` stays the
+    engine's English (the CLI prints it; external tools compare it)."""
+
+    def __init__(self, code: str, message: str, params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params: dict[str, object] = dict(params or {})
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"

@@ -146,11 +146,15 @@ def from_json(obj: Mapping[str, Any]) -> Event:
         if type(player) is str and type(suit) is str and suit in _SUIT_SET and len(obj) == 3:
             return ChefTaken(player, suit) if kind == "chef_taken" else ChefChosen(player, suit)
     if kind is None:
-        raise BadEvent("bad_event", 'the event has no "type"')
+        raise BadEvent("bad_event", 'the event has no "type"', {"rule": "no_type"})
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parse is None:
         known = ", ".join(EVENT_TYPES)
-        raise BadEvent("bad_event", f"unknown event type {json.dumps(kind)} (known: {known})")
+        raise BadEvent(
+            "bad_event",
+            f"unknown event type {json.dumps(kind)} (known: {known})",
+            {"rule": "unknown_type", "got": json.dumps(kind), "known": list(EVENT_TYPES)},
+        )
     return parse(_Fields(kind, obj))
 
 
@@ -168,13 +172,21 @@ class _Fields:
         self.used.add(key)
         if key not in self.obj:
             if required:
-                raise BadEvent("bad_event", f'{self.kind} needs a "{key}" field')
+                raise BadEvent(
+                    "bad_event",
+                    f'{self.kind} needs a "{key}" field',
+                    {"rule": "missing_field", "type": self.kind, "field": key},
+                )
             return None
         return self.obj[key]
 
     def _wrong(self, key: str, expected: str) -> BadEvent:
         got = json.dumps(self.obj[key])
-        return BadEvent("bad_event", f'"{key}" must be {expected}, not {got}')
+        return BadEvent(
+            "bad_event",
+            f'"{key}" must be {expected}, not {got}',
+            {"rule": "wrong_type", "field": key, "expected": expected, "got": got},
+        )
 
     def string(self, key: str) -> str:
         value = self._get(key, True)
@@ -203,25 +215,36 @@ class _Fields:
         extra = [key for key in self.obj if key not in self.used]
         if extra:
             names = ", ".join(f'"{key}"' for key in extra)
-            raise BadEvent("bad_event", f"{self.kind} has no field {names} in record format v1")
+            raise BadEvent(
+                "bad_event",
+                f"{self.kind} has no field {names} in record format v1",
+                {"rule": "extra_field", "type": self.kind, "fields": extra},
+            )
 
 
 def _suit(value: str) -> Suit:
     if value not in SUITS:
-        raise BadEvent("bad_suit", f'"{value}" is not a suit (suits: {", ".join(SUITS)})')
+        raise BadEvent(
+            "bad_suit",
+            f'"{value}" is not a suit (suits: {", ".join(SUITS)})',
+            {"got": value, "suits": list(SUITS)},
+        )
     return value
 
 
 def _card(value: object) -> Card:
     if not isinstance(value, str):
         raise BadEvent(
-            "bad_card", f'a card is written as a code like "G3", not {json.dumps(value)}'
+            "bad_card",
+            f'a card is written as a code like "G3", not {json.dumps(value)}',
+            {"rule": "not_a_string", "got": json.dumps(value)},
         )
     if value not in CARD_SUIT:
         raise BadEvent(
             "bad_card",
             f'"{value}" is not a card: a card is G, R, Y or B followed by 1 to 10, '
             'e.g. "G3", "R10"',
+            {"rule": "unknown_card", "got": value},
         )
     return value
 
@@ -229,12 +252,14 @@ def _card(value: object) -> Card:
 def _parse_game_started(f: _Fields) -> GameStarted:
     players = f.raw("players", True)
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadEvent("bad_event", '"players" must be a list of names')
+        raise BadEvent("bad_event", '"players" must be a list of names', {"rule": "players_list"})
     raw_suits = f.raw("suits", False)
     suits: tuple[Suit, ...] | None = None
     if "suits" in f.obj:
         if not isinstance(raw_suits, list) or not all(isinstance(s, str) for s in raw_suits):
-            raise BadEvent("bad_event", '"suits" must be a list of suit names')
+            raise BadEvent(
+                "bad_event", '"suits" must be a list of suit names', {"rule": "suits_list"}
+            )
         suits = tuple(_suit(s) for s in raw_suits)
     f.done()
     return GameStarted(players=tuple(players), suits=suits)
@@ -246,11 +271,19 @@ def _parse_round_started(f: _Fields) -> RoundStarted:
     first = f.string("first_player")
     raw_hands = f.raw("hands", True)
     if not isinstance(raw_hands, dict):
-        raise BadEvent("bad_event", '"hands" must map each player to a list of cards')
+        raise BadEvent(
+            "bad_event",
+            '"hands" must map each player to a list of cards',
+            {"rule": "hands_map"},
+        )
     hands = []
     for player, cards in raw_hands.items():
         if not isinstance(cards, list):
-            raise BadEvent("bad_event", f'the hand of "{player}" must be a list of cards')
+            raise BadEvent(
+                "bad_event",
+                f'the hand of "{player}" must be a list of cards',
+                {"rule": "hand_list", "player": player},
+            )
         if not all(type(c) is str and c in CARD_SUIT for c in cards):
             for card in cards:
                 _card(card)  # raises, naming the first bad card

@@ -43,15 +43,29 @@ def decode_object(line: str) -> dict[str, Any]:
     try:
         obj = _decoder.decode(line)
     except _DuplicateKey as exc:
-        raise BadEvent("bad_event", f'the key "{exc.key}" appears twice') from None
+        raise BadEvent(
+            "bad_event",
+            f'the key "{exc.key}" appears twice',
+            {"rule": "duplicate_key", "key": exc.key},
+        ) from None
     except RecursionError:
-        raise BadEvent("bad_json", "the line is not valid JSON (nested too deeply)") from None
+        raise BadEvent(
+            "bad_json", "the line is not valid JSON (nested too deeply)", {"rule": "too_deep"}
+        ) from None
     except ValueError as exc:
         if not line.strip():
             raise BadEvent(
-                "bad_json", "the line is empty: every line must hold one event"
+                "bad_json",
+                "the line is empty: every line must hold one event",
+                {"rule": "empty_line"},
             ) from None
-        raise BadEvent("bad_json", f"the line is not valid JSON ({exc})") from None
+        raise BadEvent(
+            "bad_json",
+            f"the line is not valid JSON ({exc})",
+            {"rule": "invalid", "detail": str(exc)},
+        ) from None
     if not isinstance(obj, dict):
-        raise BadEvent("bad_json", "the line is not a JSON object: an event is {...}")
+        raise BadEvent(
+            "bad_json", "the line is not a JSON object: an event is {...}", {"rule": "not_object"}
+        )
     return obj

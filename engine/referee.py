@@ -122,9 +122,24 @@ def _not_expected(state: GameState, event: Event) -> RuleViolation:
     got = type_name(event)
     if state.phase is _OVER:
         return RuleViolation(
-            "game_over", f"the game is over (three rounds played); nothing may follow, got {got}"
+            "game_over",
+            f"the game is over (three rounds played); nothing may follow, got {got}",
+            {"got": got},
         )
-    return RuleViolation("out_of_order", f"{describe_next(state)}, not {got}")
+    return RuleViolation(
+        "out_of_order", f"{describe_next(state)}, not {got}", _next_params(state, got)
+    )
+
+
+def _next_params(state: GameState, got: str) -> dict[str, object]:
+    """What :func:`describe_next` says, as values: ``rule`` is the event expected now."""
+    return {
+        "rule": state.phase.value,
+        "player": state.expected,
+        "round": state.round_no + 1 if state.phase is _ROUND_START else state.round_no,
+        "trick": state.trick_no,
+        "got": got,
+    }
 
 
 def describe_next(state: GameState) -> str:
@@ -149,13 +164,17 @@ def describe_next(state: GameState) -> str:
 def _at_table(state: GameState, player: str) -> None:
     if player not in state.seat:
         raise RuleViolation(
-            "unknown_player", f"{player!r} is not playing in this game ({', '.join(state.players)})"
+            "unknown_player",
+            f"{player!r} is not playing in this game ({', '.join(state.players)})",
+            {"player": player, "players": list(state.players)},
         )
 
 
 def _in_play(state: GameState, suit: Suit) -> None:
     if suit not in state.suits:
-        raise RuleViolation("suit_not_in_play", f"{suit} went back to the box: it is not in play")
+        raise RuleViolation(
+            "suit_not_in_play", f"{suit} went back to the box: it is not in play", {"suit": suit}
+        )
 
 
 def _check_game_started(state: GameState, event: GameStarted) -> None:
@@ -164,28 +183,42 @@ def _check_game_started(state: GameState, event: GameStarted) -> None:
     players = event.players
     if len(players) not in PLAYER_COUNTS:
         raise RuleViolation(
-            "bad_players", f"Trick-n-Chef is played by 3 or 4 players, not {len(players)}"
+            "bad_players",
+            f"Trick-n-Chef is played by 3 or 4 players, not {len(players)}",
+            {"rule": "count", "count": len(players)},
         )
     if any(not name for name in players):
-        raise RuleViolation("bad_players", "every player needs a name (an empty name was given)")
+        raise RuleViolation(
+            "bad_players",
+            "every player needs a name (an empty name was given)",
+            {"rule": "empty_name"},
+        )
     if len(set(players)) != len(players):
         twice = sorted({p for p in players if players.count(p) > 1})
         raise RuleViolation(
-            "bad_players", f"each player sits once: {', '.join(twice)} appears twice"
+            "bad_players",
+            f"each player sits once: {', '.join(twice)} appears twice",
+            {"rule": "seated_twice", "players": twice},
         )
     suits = event.suits
     if suits is None:
         if len(players) == 3:
             raise RuleViolation(
-                "bad_suits", "a 3-player game must say which three suits are in play"
+                "bad_suits",
+                "a 3-player game must say which three suits are in play",
+                {"rule": "suits_missing"},
             )
         return
     if len(set(suits)) != len(suits):
-        raise RuleViolation("bad_suits", "each suit in play is listed once")
+        raise RuleViolation("bad_suits", "each suit in play is listed once", {"rule": "suit_twice"})
     if len(suits) != len(players):
         if len(players) == 4:
-            raise RuleViolation("bad_suits", "with 4 players all four suits are in play")
-        raise RuleViolation("bad_suits", "with 3 players exactly three suits are in play")
+            raise RuleViolation(
+                "bad_suits", "with 4 players all four suits are in play", {"rule": "four_suits"}
+            )
+        raise RuleViolation(
+            "bad_suits", "with 3 players exactly three suits are in play", {"rule": "three_suits"}
+        )
 
 
 def _check_round_started(state: GameState, event: RoundStarted) -> None:
@@ -194,7 +227,9 @@ def _check_round_started(state: GameState, event: RoundStarted) -> None:
     expected_round = state.round_no + 1
     if event.round != expected_round:
         raise RuleViolation(
-            "wrong_round", f"the next round is round {expected_round}, not round {event.round}"
+            "wrong_round",
+            f"the next round is round {expected_round}, not round {event.round}",
+            {"expected": expected_round, "got": event.round},
         )
     first = event.first_player
     _at_table(state, first)
@@ -207,6 +242,13 @@ def _check_round_started(state: GameState, event: RoundStarted) -> None:
                 "bad_first_player",
                 f"round {expected_round} is started by the player with the most points so far: "
                 f"{who} ({best}), not {first} ({state.totals[first]})",
+                {
+                    "round": expected_round,
+                    "leaders": list(leaders),
+                    "points": best,
+                    "player": first,
+                    "player_points": state.totals[first],
+                },
             )
     _check_deal(state, event)
 
@@ -216,16 +258,31 @@ def _check_deal(state: GameState, event: RoundStarted) -> None:
     names = [name for name, _ in event.hands]
     for name in names:
         if name not in state.seat:
-            raise RuleViolation("bad_deal", f"the deal has a hand for {name!r}, who is not playing")
+            raise RuleViolation(
+                "bad_deal",
+                f"the deal has a hand for {name!r}, who is not playing",
+                {"rule": "unknown_hand", "player": name},
+            )
     missing = [p for p in state.players if p not in names]
     if missing:
-        raise RuleViolation("bad_deal", f"the deal has no hand for {', '.join(missing)}")
+        raise RuleViolation(
+            "bad_deal",
+            f"the deal has no hand for {', '.join(missing)}",
+            {"rule": "missing_hand", "players": missing},
+        )
     in_play = set(deck(state.suits))
     dealt: dict[Card, str] = {}
     for name, cards in event.hands:
         if len(cards) != CARDS_PER_HAND:
             raise RuleViolation(
-                "bad_deal", f"{name} must be dealt {CARDS_PER_HAND} cards, not {len(cards)}"
+                "bad_deal",
+                f"{name} must be dealt {CARDS_PER_HAND} cards, not {len(cards)}",
+                {
+                    "rule": "hand_size",
+                    "player": name,
+                    "expected": CARDS_PER_HAND,
+                    "got": len(cards),
+                },
             )
         for card in cards:
             if card not in in_play:
@@ -233,11 +290,23 @@ def _check_deal(state: GameState, event: RoundStarted) -> None:
                     "bad_deal",
                     f"{card} was dealt to {name}, "
                     f"but {CARD_SUIT[card]} is not in play in this game",
+                    {
+                        "rule": "card_not_in_play",
+                        "card": card,
+                        "player": name,
+                        "suit": CARD_SUIT[card],
+                    },
                 )
             holder = dealt.get(card)
             if holder is not None:
                 where = "twice" if holder == name else f"to both {holder} and {name}"
-                raise RuleViolation("bad_deal", f"{card} was dealt {where}")
+                raise RuleViolation(
+                    "bad_deal",
+                    f"{card} was dealt {where}",
+                    {"rule": "dealt_twice", "card": card, "player": name}
+                    if holder == name
+                    else {"rule": "dealt_to_both", "card": card, "holder": holder, "player": name},
+                )
             dealt[card] = name
     # Every hand has 10 distinct cards in play, so together they are the whole deck in play.
     if len(dealt) != len(in_play):
@@ -253,6 +322,12 @@ def _check_chef_chosen(state: GameState, event: ChefChosen) -> None:
             "wrong_turn",
             f"it is {state.expected}'s turn to pick a Chef, not {event.player}'s "
             f"(picks go clockwise from the first player, {state.first_player})",
+            {
+                "rule": "chef_chosen",
+                "expected": state.expected,
+                "player": event.player,
+                "first_player": state.first_player,
+            },
         )
     suit = event.suit
     _in_play(state, suit)
@@ -261,6 +336,7 @@ def _check_chef_chosen(state: GameState, event: ChefChosen) -> None:
         raise RuleViolation(
             "chef_already_chosen",
             f"the {suit} Chef was already picked this round; still to pick: {left}",
+            {"suit": suit, "left": legal_pick_suits(state)},
         )
 
 
@@ -273,11 +349,20 @@ def _check_card_played(state: GameState, event: CardPlayed) -> None:
         raise RuleViolation(
             "wrong_turn",
             f"it is {state.expected}'s turn to play in trick {state.trick_no}, not {player}'s",
+            {
+                "rule": "card_played",
+                "expected": state.expected,
+                "player": player,
+                "trick": state.trick_no,
+            },
         )
     card = event.card
     if card not in state.hands[player]:
+        where, where_params = _where_is(state, card)
         raise RuleViolation(
-            "card_not_in_hand", f"{player} does not hold {card}: {_where_is(state, card)}"
+            "card_not_in_hand",
+            f"{player} does not hold {card}: {where}",
+            {"player": player, "card": card, **where_params},
         )
     led = state.led_suit
     if led is not None and is_revoke(led, card, state.suit_counts[player][led]):
@@ -287,6 +372,7 @@ def _check_card_played(state: GameState, event: CardPlayed) -> None:
         raise RuleViolation(
             "revoke",
             f"{player} must follow {led}: {led} was led and {player} holds {', '.join(held)}",
+            {"player": player, "card": card, "suit": led, "held": held},
         )
     coins = event.coins
     if abs(coins) > state.coins[player]:
@@ -295,18 +381,21 @@ def _check_card_played(state: GameState, event: CardPlayed) -> None:
             "not_enough_coins",
             f"{player} placed {abs(coins)} coin{'s' if abs(coins) != 1 else ''} "
             f"but holds {held_coins}",
+            {"player": player, "placed": abs(coins), "coins": held_coins},
         )
 
 
-def _where_is(state: GameState, card: Card) -> str:
-    if CARD_SUIT[card] not in state.suits:
-        return f"{CARD_SUIT[card]} is not in play in this game"
+def _where_is(state: GameState, card: Card) -> tuple[str, dict[str, object]]:
+    """Where the card is, in words and as values (``where`` tells the sentences apart)."""
+    suit = CARD_SUIT[card]
+    if suit not in state.suits:
+        return f"{suit} is not in play in this game", {"where": "not_in_play", "suit": suit}
     for name, hand in state.hands.items():
         if card in hand:
-            return f"{describe(card)} is in {name}'s hand"
+            return f"{describe(card)} is in {name}'s hand", {"where": "hand", "holder": name}
     if any(p.card == card for p in state.trick):
-        return f"{describe(card)} was already played in this trick"
-    return f"{describe(card)} was already played this round"
+        return f"{describe(card)} was already played in this trick", {"where": "trick"}
+    return f"{describe(card)} was already played this round", {"where": "round"}
 
 
 def _check_chef_taken(state: GameState, event: ChefTaken) -> None:
@@ -320,13 +409,21 @@ def _check_chef_taken(state: GameState, event: ChefTaken) -> None:
             "wrong_chef_taker",
             f"{state.expected} played the lowest card of the trick ({lowest.card} = {lowest.value})"
             f" and takes the Chef, not {player}",
+            {
+                "expected": state.expected,
+                "card": lowest.card,
+                "value": lowest.value,
+                "player": player,
+            },
         )
     suit = event.suit
     _in_play(state, suit)
     if state.centre[suit] <= 0:
         left = ", ".join(legal_take_suits(state))
         raise RuleViolation(
-            "empty_chef_suit", f"no {suit} Chef is left in the centre; Chefs left: {left}"
+            "empty_chef_suit",
+            f"no {suit} Chef is left in the centre; Chefs left: {left}",
+            {"suit": suit, "left": legal_take_suits(state)},
         )
 
 

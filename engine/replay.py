@@ -51,7 +51,7 @@ def split_lines(data: bytes | str) -> list[str]:
                 text_lines.append(raw.decode("utf-8"))
             except UnicodeDecodeError:
                 raise InvalidRecord(
-                    index, BadEvent("bad_json", "the line is not UTF-8 text")
+                    index, BadEvent("bad_json", "the line is not UTF-8 text", {"rule": "not_utf8"})
                 ) from None
     if text_lines and text_lines[-1] == "":
         text_lines.pop()  # the final line end

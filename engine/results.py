@@ -29,31 +29,62 @@ def check_results(
     names = set(players)
     unknown = [p for p in scores if p not in names]
     if unknown:
-        raise RuleViolation("bad_results", f"{', '.join(unknown)} did not play at this table")
+        raise RuleViolation(
+            "bad_results",
+            f"{', '.join(unknown)} did not play at this table",
+            {"rule": "not_at_table", "players": unknown},
+        )
     missing = [p for p in players if p not in scores]
     if missing:
-        raise RuleViolation("bad_results", f"no scores for {', '.join(missing)}")
+        raise RuleViolation(
+            "bad_results",
+            f"no scores for {', '.join(missing)}",
+            {"rule": "no_scores", "players": missing},
+        )
     for player in players:
         rounds = scores[player]
         if not isinstance(rounds, list | tuple) or len(rounds) != ROUNDS_PER_GAME:
             raise RuleViolation(
-                "bad_results", f"{player} needs one score for each of the {ROUNDS_PER_GAME} rounds"
+                "bad_results",
+                f"{player} needs one score for each of the {ROUNDS_PER_GAME} rounds",
+                {"rule": "three_scores", "player": player, "rounds": ROUNDS_PER_GAME},
             )
         for number, points in enumerate(rounds, start=1):
             problem = score_problem(player, number, points)
             if problem is not None:
-                raise RuleViolation("bad_results", problem)
+                raise RuleViolation(
+                    "bad_results",
+                    problem,
+                    {"rule": "score", "player": player, "round": number, "points": points},
+                )
     sums = {p: sum(scores[p]) for p in players}
     if totals is not None:
         for player in players:
             if player not in totals:
-                raise RuleViolation("bad_results", f"no total for {player}")
+                raise RuleViolation(
+                    "bad_results",
+                    f"no total for {player}",
+                    {"rule": "no_total", "player": player},
+                )
             problem = total_problem(player, totals[player], scores[player])
             if problem is not None:
-                raise RuleViolation("bad_results", problem)
+                raise RuleViolation(
+                    "bad_results",
+                    problem,
+                    {
+                        "rule": "total",
+                        "player": player,
+                        "total": totals[player],
+                        "rounds": list(scores[player]),
+                    },
+                )
         extra = [p for p in totals if p not in names]
         if extra:
-            raise RuleViolation("bad_results", f"{', '.join(extra)} did not play at this table")
+            raise RuleViolation(
+                "bad_results",
+                f"{', '.join(extra)} did not play at this table",
+                {"rule": "not_at_table", "players": extra},
+            )
     return ranking(players, sums, {p: scores[p][-1] for p in players})
 
 
