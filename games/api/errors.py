@@ -26,6 +26,7 @@ from rest_framework.views import set_rollback
 from games import services
 from games.api.exceptions import TooLarge
 from games.api.parsers import body_too_large_message
+from games.refusals import refusal_message
 
 API_PREFIX = "/api/"
 
@@ -59,7 +60,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, services.GameError):
         http_status = next((s for kind, s in GAME_ERROR_STATUS if isinstance(exc, kind)), 422)
         set_rollback()  # as DRF does for its own errors (matters under ATOMIC_REQUESTS)
-        return Response({"error": exc.as_dict()}, status=http_status)
+        # The message follows Accept-Language; the code never changes (docs/api.md).
+        body = {**exc.as_dict(), "message": refusal_message(exc, codes=True)}
+        return Response({"error": body}, status=http_status)
     if isinstance(exc, RequestDataTooBig):  # over DATA_UPLOAD_MAX_MEMORY_SIZE, before parsing
         exc = TooLarge(body_too_large_message())
     response = drf_exception_handler(exc, context)

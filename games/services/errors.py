@@ -38,13 +38,22 @@ class Refused(GameError):
     """The rules (or the game's status) refuse the change; ``index`` is the refused event's
     position in the request, or the record line for an import."""
 
-    def __init__(self, message: str, code: str, index: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        code: str,
+        index: int | None = None,
+        violation: engine.RuleViolation | None = None,
+    ) -> None:
         super().__init__(message, code)
         self.index = index
+        self.violation = violation
+        """The engine's refusal, when it is one: pages and the API say it in the reader's
+        language (games/refusals.py); ``message`` stays the engine's English."""
 
     @classmethod
     def from_violation(cls, violation: engine.RuleViolation, index: int | None) -> Refused:
-        return cls(violation.message, violation.code, index)
+        return cls(violation.message, violation.code, index, violation)
 
     def as_dict(self) -> dict[str, Any]:
         out = super().as_dict()
