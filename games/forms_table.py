@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from engine.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
-from engine.results import score_problem, total_problem
+from games.refusals import score_problem, total_problem
 
 DEAL_PREFIX = "deal-"
 """A deal posts one field per card in play: ``deal-R7`` = the seat (0-based) it was dealt to,
@@ -61,7 +62,7 @@ class DealForm(ActionForm):
         super().__init__(data)
         self.players = tuple(players)
         self.cards = tuple(cards)
-        seats = [("", "not dealt yet")] + [(str(i), p) for i, p in enumerate(self.players)]
+        seats = [("", _("not dealt yet"))] + [(str(i), p) for i, p in enumerate(self.players)]
         for card in self.cards:
             self.fields[DEAL_PREFIX + card] = forms.TypedChoiceField(
                 choices=seats, coerce=int, empty_value=None, required=False
@@ -126,16 +127,20 @@ class ResultsForm(ActionForm):
         for seat, player in enumerate(self.players):
             for number in range(1, ROUNDS_PER_GAME + 1):
                 self.fields[score_field(seat, number)] = forms.IntegerField(
-                    label=f"{player}, round {number}",
+                    label=_("%(player)s, round %(round)s") % {"player": player, "round": number},
                     error_messages={
-                        "required": f"{player}'s round {number} score is missing",
-                        "invalid": f"{player}'s round {number} score must be a whole number",
+                        "required": _("%(player)s's round %(round)s score is missing")
+                        % {"player": player, "round": number},
+                        "invalid": _("%(player)s's round %(round)s score must be a whole number")
+                        % {"player": player, "round": number},
                     },
                 )
             self.fields[total_field(seat)] = forms.IntegerField(
-                label=f"{player}, total",
+                label=_("%(player)s, total") % {"player": player},
                 required=False,
-                error_messages={"invalid": f"{player}'s total must be a whole number"},
+                error_messages={
+                    "invalid": _("%(player)s's total must be a whole number") % {"player": player}
+                },
             )
 
     def clean(self) -> dict[str, Any]:

@@ -10,12 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from engine.cards import COIN_STEP, DISH, Card, deck, sort_cards
 from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
 from engine.rules import chef_taker, trick_winner
 from engine.state import GameState, Phase
+from games.cardnames import card_label, coin_words, suit_name
 from games.services.deals import DealRound, clash_words
-from games.table.presenters import card_label, coin_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,11 +180,11 @@ def phone_view(
         return PhoneView(headline=closed, waiting_for=None, closed=closed, **base)
     phase = state.phase
     if phase is Phase.OVER:
-        return PhoneView(headline="The game is over", waiting_for=None, **base)
+        return PhoneView(headline=_("The game is over"), waiting_for=None, **base)
     if phase is Phase.ROUND_START and deal is not None:
         entry = _deal_entry(state, deal, focus, names)
         return PhoneView(
-            headline=f"Deal {deal.round}: tap your 10 cards",
+            headline=_("Deal %(round)s: tap your 10 cards") % {"round": deal.round},
             waiting_for=None,
             deal=entry,
             **base,
@@ -194,21 +197,29 @@ def phone_view(
         if expected in entering:
             suits = [SuitChoice(s, DISH[s], 1) for s in legal_pick_suits(state)]
             chef = ChefEntry(str(expected), "chef_chosen", suits, state.round_no, 0)
-        head = f"{expected} picks a Chef"
+        head = _("%(player)s picks a Chef") % {"player": expected}
         return PhoneView(headline=head, waiting_for=waiting, chef=chef, play=own, **base)
     if phase is Phase.CHEF_TAKE:
         chef = None
         if expected in entering:
             suits = [SuitChoice(s, DISH[s], state.centre[s]) for s in legal_take_suits(state)]
             chef = ChefEntry(str(expected), "chef_taken", suits, state.round_no, state.trick_no)
-        head = f"{state.winner} wins trick {state.trick_no}; {expected} takes a Chef"
+        head = _("%(winner)s wins trick %(trick)s; %(player)s takes a Chef") % {
+            "winner": state.winner,
+            "trick": state.trick_no,
+            "player": expected,
+        }
         return PhoneView(headline=head, waiting_for=waiting, chef=chef, play=own, **base)
     # PLAY: the hand of the player to play if this phone enters for them, else its own.
     player = str(expected) if expected in entering else me.player
     seat = next(s for s, p in acts_for if p == player)
-    head = f"{expected}'s turn: " + (
-        "play a card" if state.trick else f"lead trick {state.trick_no}"
-    )
+    if state.trick:
+        head = _("%(player)s's turn: play a card") % {"player": expected}
+    else:
+        head = _("%(player)s's turn: lead trick %(trick)s") % {
+            "player": expected,
+            "trick": state.trick_no,
+        }
     play = _play_entry(state, player, seat)
     return PhoneView(headline=head, waiting_for=waiting, play=play, **base)
 
@@ -224,7 +235,11 @@ def _deal_entry(
     others = [(names[s], len(deal.hands.get(s, ()))) for s in sorted(names) if s != focus]
     clashes = [clash_words(c, focus, names) for c in deal.check.clashes if focus in c.seats]
     short = [names[s] for s in sorted(names) if len(deal.hands.get(s, ())) < 10]
-    waiting = ("Waiting for " + ", ".join(short)) if short else "Every hand is in"
+    waiting = (
+        _("Waiting for %(players)s") % {"players": ", ".join(short)}
+        if short
+        else _("Every hand is in")
+    )
     left = _cards_left(deal, focus, deck(state.suits))
     suggested = [GridCard(c, card_label(c), True) for c in left] if set(left) != mine else []
     return DealEntry(
@@ -266,13 +281,17 @@ def _play_entry(state: GameState, player: str, seat: int) -> PlayEntry:
     trick = 1 if state.phase is Phase.CHEF_PICK else state.trick_no + (1 if played else 0)
     led = state.led_suit
     if not turn:
-        note = f"Your hand ({len(hand)} cards). Waiting for {state.expected}."
+        note = ngettext(
+            "Your hand (%(count)d card). Waiting for %(player)s.",
+            "Your hand (%(count)d cards). Waiting for %(player)s.",
+            len(hand),
+        ) % {"count": len(hand), "player": state.expected}
     elif led is None:
-        note = "You lead: any card."
+        note = _("You lead: any card.")
     elif legal != set(state.hands.get(player, ())):
-        note = f"{led} was led: follow {led}."
+        note = _("%(suit)s was led: follow %(suit)s.") % {"suit": suit_name(led)}
     else:
-        note = f"{led} was led: you have none, so any card."
+        note = _("%(suit)s was led: you have none, so any card.") % {"suit": suit_name(led)}
     return PlayEntry(
         player=player,
         seat=seat,
@@ -297,8 +316,16 @@ def _trick(state: GameState) -> list[TrickPlay]:
     lowest = chef_taker(state.trick)
     out = []
     for play in state.trick:
-        coins = f" with {coin_words(play.coins)}" if play.coins else ""
-        words = f"{play.player}: {card_label(play.card)}{coins}, counts {play.value}"
+        values = {
+            "player": play.player,
+            "card": card_label(play.card),
+            "coins": coin_words(play.coins),
+            "value": play.value,
+        }
+        if play.coins:
+            words = _("%(player)s: %(card)s with %(coins)s, counts %(value)s") % values
+        else:
+            words = _("%(player)s: %(card)s, counts %(value)s") % values
         out.append(
             TrickPlay(
                 play.player,

@@ -26,6 +26,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import CARDS_PER_HAND
@@ -35,15 +36,19 @@ from games import policy, services
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
 from games.phone.presenters import phone_view
+from games.refusals import refusal_message
 from games.seats import SeatAccess
-from games.table.presenters import say_cards
 
-CONFLICT = "Someone else entered this first; here is the table as it stands now."
-KEY_REUSED = "This tap was already sent with other content; here is the table as it stands now."
-BAD_FORM = "The tap arrived incomplete; here is the table as it stands now: tap again."
+CONFLICT = gettext_noop("Someone else entered this first; here is the table as it stands now.")
+KEY_REUSED = gettext_noop(
+    "This tap was already sent with other content; here is the table as it stands now."
+)
+BAD_FORM = gettext_noop(
+    "The tap arrived incomplete; here is the table as it stands now: tap again."
+)
 FETCH = "X-Seat-Fetch"
 """Header seat.js sends: answer with the live panel, not a redirect."""
-HANDS_HIDDEN = (
+HANDS_HIDDEN = gettext_noop(
     "A seat's phone view shows that player's hand: only the game's officials (its creator or "
     "staff; at a tournament, its organizers and scorekeepers) open it without the seat's link."
 )
@@ -91,13 +96,13 @@ def _by_official(request: HttpRequest, game_id: uuid.UUID, seat: int) -> Phone |
     if not request.user.is_authenticated:
         if request.method == "GET":
             return redirect_to_login(request.path)
-        return _closed(request, "Your session has ended: log in again.", 403)
+        return _closed(request, gettext("Your session has ended: log in again."), 403)
     try:
         game = services.game_get(game_id=game_id, user=request.user)
     except services.GameNotFound:
         raise Http404("there is no such game") from None
     if not services.game_sees_hands(game=game, user=request.user):
-        return _closed(request, HANDS_HIDDEN, 403)
+        return _closed(request, gettext(HANDS_HIDDEN), 403)
     players = list(game.players)
     if not 1 <= seat <= len(players):
         raise Http404("this table has no such seat")
@@ -124,9 +129,9 @@ def _context(
     state = from_snapshot(game.snapshot) if game.snapshot else GameState()
     closed = ""
     if game.status == GameProjection.Status.VOID:
-        closed = "This game was voided by the organizer: nothing more can be entered."
+        closed = gettext("This game was voided by the organizer: nothing more can be entered.")
     elif game.results_only:
-        closed = "This table's results were entered from its score sheet."
+        closed = gettext("This table's results were entered from its score sheet.")
     view = phone_view(
         state=state,
         version=game.version,
@@ -148,6 +153,24 @@ def _context(
         "refused_key": refused_key,
         "key": uuid.uuid4(),
         "official": phone.user is not None,
+        "seat_texts": seat_texts(),
+    }
+
+
+def seat_texts() -> dict[str, str]:
+    """What static/js/seat.js writes itself (the outbox of taps not sent yet), in the page's
+    language; ``%(name)s`` is filled in by the script."""
+    return {
+        "handFull": gettext(
+            "Your hand already has 10 cards: tap one of them to take it back first."
+        ),
+        "notSent": gettext("Not sent yet: %(tap)s"),
+        "notSentWaiting": gettext("Not sent yet: %(tap)s (waits for its turn)"),
+        "refused": gettext("Refused: %(reason)s"),
+        "refusedTap": gettext("the rules refused this tap"),
+        "dropTap": gettext("Drop this tap"),
+        "handNotSent": gettext("Not sent yet: your hand as tapped (it is kept on this phone)."),
+        "withCoins": gettext("%(card)s with %(coins)s"),
     }
 
 
@@ -233,15 +256,15 @@ def _write(
     except services.GameNotFound:
         raise Http404("there is no such game") from None
     except (services.Conflict, services.DealClosed):
-        return _panel(request, phone, status=409, notice=CONFLICT)
+        return _panel(request, phone, status=409, notice=gettext(CONFLICT))
     except services.KeyReused:
-        return _panel(request, phone, status=409, notice=KEY_REUSED)
+        return _panel(request, phone, status=409, notice=gettext(KEY_REUSED))
     except services.Refused as refused:
         if refused.code == services.QUEUED_EARLY:  # the phone keeps it and sends it again
-            return _panel(request, phone, status=409, notice=say_cards(refused.message))
-        return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
+            return _panel(request, phone, status=409, notice=refusal_message(refused))
+        return _panel(request, phone, status=422, error=refusal_message(refused), refused_key=key)
     except services.GameError as refused:
-        return _panel(request, phone, status=422, error=say_cards(refused.message), refused_key=key)
+        return _panel(request, phone, status=422, error=refusal_message(refused), refused_key=key)
     return done() if done is not None else _done(request, phone)
 
 
@@ -251,7 +274,7 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         return phone
     number, seat = _int(request, "round"), _int(request, "seat")
     if number is None or seat is None:
-        return _panel(request, phone, status=422, error=BAD_FORM)
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
     cards = [c for c in request.POST.get("cards", "").split(",") if c]
     toggle = request.POST.get("toggle", "")
     if toggle:  # a plain form: one card in or out
@@ -291,7 +314,7 @@ def _first(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     number = _int(request, "round")
     player = request.POST.get("first_player", "")
     if number is None or not player:
-        return _panel(request, phone, status=422, error=BAD_FORM)
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
 
     def choose() -> Any:
         outcome = services.deal_first_player(
@@ -322,14 +345,14 @@ def _act(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     elif kind in ("chef_chosen", "chef_taken"):
         event["suit"] = post.get("suit", "")
     if kind not in ("card_played", "chef_chosen", "chef_taken") or not player or not key:
-        return _panel(request, phone, status=422, error=BAD_FORM)
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
     if version is None or len(key) > services.MAX_KEY:
-        return _panel(request, phone, status=422, error=BAD_FORM)
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
     queued = None
     if post.get("queued") == "1":
         number, trick = _int(request, "round"), _int(request, "trick")
         if number is None or trick is None:
-            return _panel(request, phone, status=422, error=BAD_FORM)
+            return _panel(request, phone, status=422, error=gettext(BAD_FORM))
         queued = (number, trick)
     return _write(
         request,

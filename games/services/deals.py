@@ -22,14 +22,17 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from engine.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, describe, sort_cards
+from engine.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, sort_cards
 from engine.rules import most_points
 from engine.snapshot import from_snapshot
 from engine.state import GameState, Phase
 from games import policy
+from games.cardnames import card_name
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import DealDraft, GameProjection
+from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services.common import User, _projection
 from games.services.errors import GameError, NotAllowed, Refused
@@ -91,12 +94,27 @@ def clash_words(clash: Clash, me: int, names: Mapping[int, str]) -> str:
     hand): "you and Ben both entered green 7; one of you may hold green 8 instead: check your
     cards"."""
     others = [names[s] for s in clash.seats if s != me]
-    who = " and ".join(["you", *others]) if len(others) < 2 else "you, " + ", ".join(others)
-    both = "both" if len(clash.seats) == 2 else "all"
-    text = f"{who} {both} entered {describe(clash.card)}"
-    if clash.instead:
-        text += f"; one of you may hold {' or '.join(describe(c) for c in clash.instead)} instead"
-    return text + ": check your cards"
+    values = {
+        "others": ", ".join(others),
+        "card": card_name(clash.card),
+        "instead": _(" or ").join(card_name(c) for c in clash.instead),
+    }
+    if len(others) < 2:
+        if clash.instead:
+            text = _(
+                "you and %(others)s both entered %(card)s; one of you may hold %(instead)s "
+                "instead: check your cards"
+            )
+        else:
+            text = _("you and %(others)s both entered %(card)s: check your cards")
+    elif clash.instead:
+        text = _(
+            "you, %(others)s all entered %(card)s; one of you may hold %(instead)s instead: "
+            "check your cards"
+        )
+    else:
+        text = _("you, %(others)s all entered %(card)s: check your cards")
+    return text % values
 
 
 def first_player_choices(state: GameState, seat_one: str | None) -> list[str]:
@@ -187,26 +205,28 @@ def _enters_for(
     """The seat's player, if the phone (or the official) may enter its hand."""
     players = list(game.players)
     if not 1 <= seat <= len(players):
-        raise Refused(f"this table has no seat {seat}", "bad_seat")
+        raise Refused(_("this table has no seat %(seat)s") % {"seat": seat}, "bad_seat")
     if access is not None:
         if access.game_id != game.stream_id:
-            raise NotAllowed("this seat link is for another game")
-        if seat not in {s for s, _ in access.acts_for}:
-            raise NotAllowed(f"this phone enters {access.player}'s hand, not {players[seat - 1]}'s")
+            raise NotAllowed(_("this seat link is for another game"))
+        if seat not in {s for s, _name in access.acts_for}:
+            raise NotAllowed(
+                _("this phone enters %(player)s's hand, not %(other)s's")
+                % {"player": access.player, "other": players[seat - 1]}
+            )
     elif not game_sees_hands(game=game, user=user):
-        raise NotAllowed("only the game's officials enter a hand for a seat without a phone")
+        raise NotAllowed(_("only the game's officials enter a hand for a seat without a phone"))
     return str(players[seat - 1])
 
 
 def _waiting(game: GameProjection, round_no: int) -> GameState:
     state = from_snapshot(game.snapshot) if game.snapshot else GameState()
     if game.results_only or state.phase is not Phase.ROUND_START or state.round_no + 1 != round_no:
-        now = (
-            "the table is not waiting for a deal"
-            if state.phase is not Phase.ROUND_START
-            else (f"the table waits for deal {state.round_no + 1}")
-        )
-        raise DealClosed(f"deal {round_no} cannot be entered now: {now}")
+        if state.phase is not Phase.ROUND_START:
+            text = _("deal %(round)s cannot be entered now: the table is not waiting for a deal")
+        else:
+            text = _("deal %(round)s cannot be entered now: the table waits for deal %(next)s")
+        raise DealClosed(text % {"round": round_no, "next": state.round_no + 1})
     return state
 
 
@@ -229,13 +249,16 @@ def deal_hand_save(
         hand: list[str] = []
         for card in cards:
             if not isinstance(card, str) or card not in in_play:
-                raise Refused(f"{card} is not a card of this game", "bad_card")
+                raise Refused(_("%(card)s is not a card of this game") % {"card": card}, "bad_card")
             if card in hand:
-                raise Refused(f"{describe(card)} is in the hand twice", "bad_card")
+                raise Refused(
+                    _("%(card)s is in the hand twice") % {"card": card_name(card)}, "bad_card"
+                )
             hand.append(card)
         if len(hand) > CARDS_PER_HAND:
             raise Refused(
-                f"a hand has {CARDS_PER_HAND} cards: take one back before adding another",
+                _("a hand has %(count)s cards: take one back before adding another")
+                % {"count": CARDS_PER_HAND},
                 "bad_hand",
             )
         DealDraft.objects.update_or_create(
@@ -265,13 +288,15 @@ def deal_first_player(
         seating = policy.seating(game)
         choices = first_player_choices(state, seating.first_player if seating else None)
         if player not in choices:
+            if len(choices) > 1:
+                text = _(
+                    "%(player)s may not lead round %(round)s: the first player is one of "
+                    "%(choices)s"
+                )
+            else:
+                text = _("%(player)s may not lead round %(round)s: %(choices)s does")
             raise Refused(
-                f"{player} may not lead round {round}: "
-                + (
-                    "the first player is one of " + ", ".join(choices)
-                    if len(choices) > 1
-                    else f"{choices[0]} does"
-                ),
+                text % {"player": player, "round": round, "choices": ", ".join(choices)},
                 "bad_first_player",
             )
         now = timezone.now()
@@ -308,7 +333,7 @@ def _start_if_dealt(
             deal=True,
         )
     except Refused as refused:
-        return DealSaved(started=False, refusal=refused.message)
+        return DealSaved(started=False, refusal=refusal_message(refused))
     return DealSaved(started=True)
 
 

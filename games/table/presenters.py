@@ -3,21 +3,22 @@ templates. It decides nothing: the legal moves come from engine.referee."""
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from engine.cards import (
-    CARD_SUIT,
+    ALL_CARDS,
     CARD_VALUE,
     COIN_STEP,
     DISH,
     TOTAL_COINS,
     Card,
     deck,
-    describe,
     sort_cards,
 )
 from engine.referee import (
@@ -30,6 +31,18 @@ from engine.referee import (
 from engine.rules import Play, chef_taker, most_points, trick_winner
 from engine.snapshot import from_snapshot
 from engine.state import CompletedTrick, GameState, Phase
+from games import refusals
+from games.cardnames import (
+    card_label as card_label,
+)
+from games.cardnames import (
+    card_name,
+    chef_name,
+    suit_name,
+)
+from games.cardnames import (
+    coin_words as coin_words,
+)
 from games.forms_table import (
     DEAL_PREFIX,
     score_field,
@@ -37,7 +50,6 @@ from games.forms_table import (
 )
 from games.models import GameProjection
 from games.policy import Seating
-from games.templatetags.cards import card_info
 
 
 def state_of(game: GameProjection) -> GameState:
@@ -80,8 +92,12 @@ class PlayRow:
     @property
     def label(self) -> str:
         """In words: "red 9", "red 9 with 2 coins +2 (+4)"."""
-        coins = f" with {coin_words(self.coins)}" if self.coins else ""
-        return f"{describe(self.card)}{coins}"
+        if not self.coins:
+            return card_name(self.card)
+        return _("%(card)s with %(coins)s") % {
+            "card": card_name(self.card),
+            "coins": coin_words(self.coins),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +211,7 @@ def table_context(
         and game.status != GameProjection.Status.FINISHED,
         "turn": _turn(state, game, void),
         "phase": state.phase.value,
+        "table_texts": table_texts(),
     }
     if game.results_only or void:
         return context
@@ -227,42 +244,57 @@ def table_context(
 def _turn(state: GameState, game: GameProjection, void: bool) -> Turn:
     """Whose turn it is and what is expected, in words (from engine.referee.expected_next)."""
     if void:
-        return Turn(None, "This game was voided", "Nothing more can be recorded.")
+        return Turn(None, _("This game was voided"), _("Nothing more can be recorded."))
     if game.results_only:
-        return Turn(None, "Results entered: the game is over")
+        return Turn(None, _("Results entered: the game is over"))
     expected = expected_next(state)
     if expected is None:
-        return Turn(None, "The game is over", "Three deals played: see the ranking below.")
+        return Turn(None, _("The game is over"), _("Three deals played: see the ranking below."))
     kind, player = expected
     if kind == Phase.ROUND_START.value:
         number = state.round_no + 1
-        done = f"Deal {state.round_no} is over. " if state.round_no else ""
+        if state.round_no:
+            head = _("Deal %(done)s is over. Deal %(number)s: deal the cards") % {
+                "done": state.round_no,
+                "number": number,
+            }
+        else:
+            head = _("Deal %(number)s: deal the cards") % {"number": number}
         return Turn(
             None,
-            f"{done}Deal {number}: deal the cards",
-            "Tap each player's 10 cards, choose who plays first, then confirm the deal.",
+            head,
+            _("Tap each player's 10 cards, choose who plays first, then confirm the deal."),
         )
     if kind == Phase.CHEF_PICK.value:
         return Turn(
             player,
-            f"{player}'s turn: pick a Chef",
-            f"Deal {state.round_no}: each player picks one of the set-aside Chefs, "
-            f"clockwise from {state.first_player}.",
+            _("%(player)s's turn: pick a Chef") % {"player": player},
+            _(
+                "Deal %(round)s: each player picks one of the set-aside Chefs, "
+                "clockwise from %(first)s."
+            )
+            % {"round": state.round_no, "first": state.first_player},
         )
     if kind == Phase.PLAY.value:
-        what = "play a card" if state.trick else f"lead trick {state.trick_no}"
-        return Turn(
-            player,
-            f"{player}'s turn: {what}",
-            "Tap the card played"
-            + (" (set its coins first)" if player and state.coins.get(player) else "")
-            + ": it is recorded at once.",
-        )
+        if state.trick:
+            head = _("%(player)s's turn: play a card") % {"player": player}
+        else:
+            head = _("%(player)s's turn: lead trick %(trick)s") % {
+                "player": player,
+                "trick": state.trick_no,
+            }
+        if player and state.coins.get(player):
+            detail = _("Tap the card played (set its coins first): it is recorded at once.")
+        else:
+            detail = _("Tap the card played: it is recorded at once.")
+        return Turn(player, head, detail)
     if kind == Phase.CHEF_TAKE.value:
         return Turn(
             player,
-            f"{player} played the lowest card and takes a Chef: tap a colour",
-            f"{state.winner} won trick {state.trick_no}.",
+            _("%(player)s played the lowest card and takes a Chef: tap a colour")
+            % {"player": player},
+            _("%(winner)s won trick %(trick)s.")
+            % {"winner": state.winner, "trick": state.trick_no},
         )
     return Turn(player, f"{kind} by {player}")
 
@@ -378,56 +410,78 @@ def _play_view(state: GameState, keep: Mapping[str, Any]) -> PlayView:
     led = state.led_suit
     hand = []
     for card in sort_cards(state.hands[player]):
-        label = f"{player} plays {card_label(card)}"
-        if card not in legal:
-            label += f" (not allowed: {player} must follow {led})"
+        if card in legal:
+            label = _("%(player)s plays %(card)s") % {"player": player, "card": card_label(card)}
+        else:
+            label = _(
+                "%(player)s plays %(card)s (not allowed: %(player)s must follow %(suit)s)"
+            ) % {
+                "player": player,
+                "card": card_label(card),
+                "suit": suit_name(str(led)),
+            }
         value = CARD_VALUE[card]
         hand.append(HandCard(card, card in legal, value, value + COIN_STEP * coins, label))
     options = [(k, coin_words(k)) for k in range(-held, held + 1)]
-    note = f"{player} leads: any card."
+    note = _("%(player)s leads: any card.") % {"player": player}
     if led is not None and state.suit_counts[player][led]:
-        note = f"{led} was led: {player} must follow {led}."
+        note = _("%(suit)s was led: %(player)s must follow %(suit)s.") % {
+            "suit": suit_name(led),
+            "player": player,
+        }
     elif led is not None:
-        note = f"{led} was led: {player} has none, so any card."
+        note = _("%(suit)s was led: %(player)s has none, so any card.") % {
+            "suit": suit_name(led),
+            "player": player,
+        }
     return PlayView(player, hand, held, options, coins, led, note)
 
 
-def card_label(card: Card) -> str:
-    """As the shared card drawing names it: "red burger 9, 3 stars"."""
-    info = card_info(card)
-    return str(info["label"])
-
-
-_CARD_CODE = re.compile(r"(?<![\w.])([A-Z]\d{1,2})(?!\w|\.\d)")
-"""A card's code as the engine writes it ("Y8"), not a rule number ("R4.3") nor part of a word."""
+def table_texts() -> dict[str, Any]:
+    """What static/js/table.js writes itself, in the page's language: ``%(name)s`` is filled in
+    by the script; the lists hold a count's sentence for each count from 0 to 40 (the plural
+    forms of the language, which a script cannot know)."""
+    counts = range(0, len(ALL_CARDS) + 1)
+    return {
+        "takenBack": _("%(card)s taken back from %(player)s's hand."),
+        "handFull": _("%(player)s's hand is full (10 cards): choose the hand you are dealing to."),
+        "restWent": [
+            ngettext(
+                "Every other hand is full: the %(count)d card left went to %(player)s. Check, "
+                "then confirm the deal.",
+                "Every other hand is full: the %(count)d cards left went to %(player)s. Check, "
+                "then confirm the deal.",
+                n,
+            ).replace("%(count)d", str(n))
+            for n in counts
+        ],
+        "notDealt": _("%(card)s: not dealt yet"),
+        "inHand": _("%(card)s: in %(player)s's hand"),
+        "confirm": _("Confirm the deal"),
+        "confirmLeft": [
+            ngettext(
+                "Confirm the deal (%(count)d card to deal)",
+                "Confirm the deal (%(count)d cards to deal)",
+                n,
+            )
+            % {"count": n}
+            for n in counts
+        ],
+        "restored": _("The deal in progress was restored."),
+        "counts": _("counts %(value)s"),
+        "withCoins": _("%(card)s, with %(coins)s: counts %(value)s"),
+    }
 
 
 def say_cards(message: str) -> str:
-    """A refusal in a scorekeeper's words: the card codes in the engine's message ("holds Y8, Y9")
-    become what the card is called ("holds yellow 8, yellow 9"). The engine's messages stay as
-    they are (the API and other clients read them); the page translates."""
-
-    def word(match: re.Match[str]) -> str:
-        code = match.group(1)
-        return describe(code) if code in CARD_SUIT else code
-
-    return _CARD_CODE.sub(word, message)
-
-
-def coin_words(coins: int) -> str:
-    """0 -> "no coins"; 2 -> "2 coins +2 (+4)"; -1 -> "1 coin −2 (−2)"."""
-    if coins == 0:
-        return "no coins"
-    count = abs(coins)
-    side = "+2" if coins > 0 else "−2"
-    shift = f"+{COIN_STEP * count}" if coins > 0 else f"−{COIN_STEP * count}"
-    return f"{count} coin{'s' if count > 1 else ''} {side} ({shift})"
+    """games.refusals.say_cards (kept here for the pages that imported it)."""
+    return refusals.say_cards(message)
 
 
 def _last_entry(state: GameState, results_only: bool) -> str | None:
     """What "Undo" would take back, in words; None at the start of the game."""
     if results_only:
-        return "the results entered"
+        return _("the results entered")
     phase = state.phase
     if state.round_no == 0:
         return None
@@ -438,21 +492,30 @@ def _last_entry(state: GameState, results_only: bool) -> str | None:
 
     def picked_by(player: str) -> str:
         suit = next((s for s, n in state.chefs[player].items() if n), "?")
-        return f"{player}'s {suit} Chef pick"
+        return _("%(player)s's %(chef)s pick") % {"player": player, "chef": chef_name(suit)}
 
     if phase is Phase.CHEF_PICK and state.expected is not None:
         if not state.picked:
-            return f"the cards of deal {state.round_no}"
+            return _("the cards of deal %(round)s") % {"round": state.round_no}
         return picked_by(before(state.expected))
     if phase in (Phase.PLAY, Phase.CHEF_TAKE) and state.trick:
         last = state.trick[-1]
-        coins = f" with {coin_words(last.coins)}" if last.coins else ""
-        return f"{last.player}'s {describe(last.card)}{coins}"
+        if last.coins:
+            return _("%(player)s's %(card)s with %(coins)s") % {
+                "player": last.player,
+                "card": card_name(last.card),
+                "coins": coin_words(last.coins),
+            }
+        return _("%(player)s's %(card)s") % {"player": last.player, "card": card_name(last.card)}
     if phase is Phase.PLAY and state.trick_no == 1 and state.first_player is not None:
         return picked_by(before(state.first_player))
     if state.tricks:
         done = state.tricks[-1]
-        return f"{done.chef_taker}'s {done.chef_suit} Chef after trick {done.number}"
+        return _("%(player)s's %(chef)s after trick %(trick)s") % {
+            "player": done.chef_taker,
+            "chef": chef_name(str(done.chef_suit)),
+            "trick": done.number,
+        }
     return None
 
 
@@ -484,9 +547,15 @@ def results_rows(
     rows = []
     for seat, player in enumerate(players):
         fields: list[dict[str, Any]] = [
-            {"name": score_field(seat, n), "label": f"{player}, round {n}"} for n in (1, 2, 3)
+            {
+                "name": score_field(seat, n),
+                "label": _("%(player)s, round %(round)s") % {"player": player, "round": n},
+            }
+            for n in (1, 2, 3)
         ]
-        fields.append({"name": total_field(seat), "label": f"{player}, total"})
+        fields.append(
+            {"name": total_field(seat), "label": _("%(player)s, total") % {"player": player}}
+        )
         for field in fields:
             field["value"] = posted.get(field["name"], "")
             field["errors"] = list(errors.get(field["name"], ()))
@@ -505,9 +574,9 @@ def results_rows(
 def results_closed(game: GameProjection) -> str | None:
     """Why results cannot be entered for this game now (None if they can)."""
     if game.status == GameProjection.Status.VOID:
-        return "This game was voided: nothing more can be recorded."
+        return _("This game was voided: nothing more can be recorded.")
     if game.results_only:
-        return "Results were already entered for this game (undo them on the table page first)."
+        return _("Results were already entered for this game (undo them on the table page first).")
     if game.status == GameProjection.Status.FINISHED:
-        return "This game was recorded play by play to the end: its scores come from the plays."
+        return _("This game was recorded play by play to the end: its scores come from the plays.")
     return None

@@ -29,6 +29,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
@@ -48,19 +49,25 @@ from games.forms_table import (
 )
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
+from games.refusals import refusal_message
 from games.table.presenters import (
     results_closed,
     results_rows,
-    say_cards,
     state_of,
     table_context,
 )
 
-CONFLICT = "Someone else changed this table; here it is as it stands now."
-KEY_REUSED = "This form was already sent (with other content); here is the table as it stands now."
-BAD_FORM = "The form arrived incomplete; here is the table as it stands now: tap again."
-FORM_INCOMPLETE = "The form arrived incomplete: check the scores below and send them again."
-HANDS_HIDDEN = (
+CONFLICT = gettext_noop("Someone else changed this table; here it is as it stands now.")
+KEY_REUSED = gettext_noop(
+    "This form was already sent (with other content); here is the table as it stands now."
+)
+BAD_FORM = gettext_noop(
+    "The form arrived incomplete; here is the table as it stands now: tap again."
+)
+FORM_INCOMPLETE = gettext_noop(
+    "The form arrived incomplete: check the scores below and send them again."
+)
+HANDS_HIDDEN = gettext_noop(
     "This page shows the players' hands: only the game's officials (its creator or staff; at a "
     "tournament, its organizers and scorekeepers) enter it."
 )
@@ -118,7 +125,7 @@ def deal(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     keep = {"deal": form.assignments(), "deal_round": request.POST.get("round", "")}
     keep["first_player"] = request.POST.get("first_player", "")
     if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
+        return _redisplay(request, game_id, error=gettext(BAD_FORM), keep=keep, status=422)
     hands = form.hands()
     event = {
         "type": "round_started",
@@ -149,7 +156,7 @@ def pick(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """chef_chosen: a round-start Chef pick."""
     form = PickForm(request.POST)
     if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, status=422)
+        return _redisplay(request, game_id, error=gettext(BAD_FORM), status=422)
     data = form.cleaned_data
     event = {"type": "chef_chosen", "player": data["player"], "suit": data["suit"]}
     return _append(request, game_id, form, event)
@@ -162,7 +169,7 @@ def play(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     form = PlayForm(request.POST)
     keep = {"coins": request.POST.get("coins", "0")}
     if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, keep=keep, status=422)
+        return _redisplay(request, game_id, error=gettext(BAD_FORM), keep=keep, status=422)
     data = form.cleaned_data
     event = {
         "type": "card_played",
@@ -179,7 +186,7 @@ def take(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """chef_taken: the Chef taken by the lowest card's player after a trick."""
     form = PickForm(request.POST)
     if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, status=422)
+        return _redisplay(request, game_id, error=gettext(BAD_FORM), status=422)
     data = form.cleaned_data
     event = {"type": "chef_taken", "player": data["player"], "suit": data["suit"]}
     return _append(request, game_id, form, event)
@@ -191,7 +198,7 @@ def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Retract the last entry (a correction that stays in the history)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _redisplay(request, game_id, error=BAD_FORM, status=422)
+        return _redisplay(request, game_id, error=gettext(BAD_FORM), status=422)
     data = form.cleaned_data
     _stash_deal_before_undo(request, game_id, data["version"])
     return _write(
@@ -225,7 +232,7 @@ def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     elif not form.is_valid():
         field_errors, status = form.field_errors(), 422
         if any(name not in form.cells for name in field_errors):
-            errors = [FORM_INCOMPLETE]
+            errors = [gettext(FORM_INCOMPLETE)]
     else:
         try:
             services.game_enter_results(
@@ -241,13 +248,13 @@ def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         except services.GameNotFound:
             raise Http404("there is no such game") from None
         except services.Conflict:
-            errors, status = [CONFLICT], 409
+            errors, status = [gettext(CONFLICT)], 409
             game = _load(request, game_id)
         except services.KeyReused:
-            errors, status = [KEY_REUSED], 409
+            errors, status = [gettext(KEY_REUSED)], 409
             game = _load(request, game_id)
         except services.GameError as refused:
-            errors, status = [say_cards(refused.message)], 422
+            errors, status = [refusal_message(refused)], 422
         else:
             return _see_other(_page_url(game_id))
     rows = results_rows(players, request.POST if request.method == "POST" else {}, field_errors)
@@ -343,11 +350,15 @@ def _write(
     except services.GameNotFound:
         raise Http404("there is no such game") from None
     except services.Conflict:
-        return _redisplay(request, game_id, notice=CONFLICT, keep=_deal_only(keep), status=409)
+        return _redisplay(
+            request, game_id, notice=gettext(CONFLICT), keep=_deal_only(keep), status=409
+        )
     except services.KeyReused:
-        return _redisplay(request, game_id, notice=KEY_REUSED, keep=_deal_only(keep), status=409)
+        return _redisplay(
+            request, game_id, notice=gettext(KEY_REUSED), keep=_deal_only(keep), status=409
+        )
     except services.GameError as refused:  # Refused: a rule, in the rulebook's words
-        return _redisplay(request, game_id, error=say_cards(refused.message), keep=keep, status=422)
+        return _redisplay(request, game_id, error=refusal_message(refused), keep=keep, status=422)
     if request.htmx:
         return _redisplay(request, game_id)
     return _see_other(_page_url(game_id))
@@ -385,7 +396,7 @@ def _render_table(
     status: int = 200,
 ) -> HttpResponse:
     if not services.game_sees_hands(game=game, user=request.user):
-        return _forbidden(request, HANDS_HIDDEN)  # the page shows the hand to be played
+        return _forbidden(request, gettext(HANDS_HIDDEN))  # the page shows the hand to be played
     seating = policy.seating(game)  # which tournament table, and who may play first
     context = table_context(game, error=error, notice=notice, keep=keep or {}, seating=seating)
     context["phones"] = _phones(game)

@@ -6,7 +6,8 @@ from typing import Any
 
 from django import template
 
-from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, DISH, SUIT_LETTER
+from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, SUIT_LETTER
+from games.cardnames import card_label, card_name, chef_name, coin_count, dish_name, suit_name
 
 register = template.Library()
 
@@ -21,7 +22,7 @@ def card_info(card: str) -> dict[str, Any]:
         "letter": SUIT_LETTER[suit],
         "stars": stars,
         "stars_text": "★" * stars,
-        "label": f"{suit} {DISH[suit]} {CARD_VALUE[card]}, {stars} star{'s' if stars > 1 else ''}",
+        "label": card_label(card),
     }
 
 
@@ -33,6 +34,28 @@ def coins_text(coins: int) -> str:
 
 @register.filter
 def coins_label(coins: int) -> str:
-    side = "+2" if coins > 0 else "−2"
-    count = abs(coins)
-    return f"{count} coin{'s' if count > 1 else ''} {side}"
+    return coin_count(coins)
+
+
+@register.filter(name="suit_name")
+def suit_name_filter(suit: str) -> str:
+    """ "yellow" in the page's language (games/cardnames.py)."""
+    return suit_name(suit)
+
+
+@register.filter(name="dish_name")
+def dish_name_filter(suit: str) -> str:
+    """The suit's dish ("pizza" for yellow) in the page's language."""
+    return dish_name(suit)
+
+
+@register.filter(name="chef_name")
+def chef_name_filter(suit: str) -> str:
+    """ "yellow Chef" in the page's language."""
+    return chef_name(suit)
+
+
+@register.filter(name="card_name")
+def card_name_filter(card: str) -> str:
+    """ "Y8" -> "yellow 8" in the page's language."""
+    return card_name(card)

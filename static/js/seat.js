@@ -33,6 +33,12 @@
   let retryTimer = null;
   let epoch = 0; // bumped by every POST: a poll answer from before it is stale, never shown
 
+  // The script's own words, in the page's language (games/phone/views.py seat_texts).
+  const textsNode = document.getElementById("seat-texts");
+  const texts = textsNode ? JSON.parse(textsNode.textContent) : {};
+  const fmt = (name, values) =>
+    (texts[name] || name).replace(/%\((\w+)\)s/g, (all, key) => (key in (values || {}) ? values[key] : all));
+
   const load = (name, fallback) => {
     try {
       const value = JSON.parse(localStorage.getItem(store + name));
@@ -88,7 +94,11 @@
     const box = document.createElement("div");
     box.innerHTML = html;
     const refusal = box.querySelector("[data-refusal]");
-    return refusal ? refusal.textContent.replace(/^\s*Refused:\s*/, "").trim() : "";
+    if (!refusal) return "";
+    // The refusal without its "Refused:" label (in the page's language).
+    const label = refusal.querySelector("strong");
+    if (label) label.remove();
+    return refusal.textContent.trim();
   }
 
   // ------------------------------------------------------------------ the poll
@@ -157,7 +167,7 @@
     if (at >= 0) {
       cards.splice(at, 1);
     } else if (cards.length >= 10) {
-      say("Your hand already has 10 cards: tap one of them to take it back first.");
+      say(fmt("handFull"));
       return;
     } else {
       cards.push(card);
@@ -242,16 +252,16 @@
       const item = document.createElement("li");
       const what = document.createElement("span");
       what.className = "ph-pending";
-      what.textContent = "Not sent yet: " + entry.label + (entry.waiting ? " (waits for its turn)" : "");
+      what.textContent = fmt(entry.waiting ? "notSentWaiting" : "notSent", { tap: entry.label });
       item.append(what);
       if (entry.refused) {
         const why = document.createElement("p");
         why.className = "error";
         why.setAttribute("role", "alert");
-        why.textContent = "Refused: " + entry.refused;
+        why.textContent = fmt("refused", { reason: entry.refused });
         const dropButton = document.createElement("button");
         dropButton.type = "button";
-        dropButton.textContent = "Drop this tap";
+        dropButton.textContent = fmt("dropTap");
         dropButton.addEventListener("click", () => {
           outbox.splice(index, 1);
           saveOutbox();
@@ -266,7 +276,7 @@
     if (dirtyHand) {
       const hand = document.createElement("p");
       hand.className = "ph-pending";
-      hand.textContent = "Not sent yet: your hand as tapped (it is kept on this phone).";
+      hand.textContent = fmt("handNotSent");
       parts.push(hand);
     }
     if (outbox.length) parts.push(list);
@@ -298,7 +308,8 @@
     let label = button.dataset.label || button.value;
     if (button.name === "card") {
       const coins = Number(fields.coins || 0);
-      if (coins) label += ` with ${Math.abs(coins)} coin${Math.abs(coins) > 1 ? "s" : ""} ${coins > 0 ? "+2" : "−2"}`;
+      const coinsInput = form.querySelector(`input[name=coins][value="${fields.coins}"]`);
+      if (coins) label = fmt("withCoins", { card: label, coins: (coinsInput && coinsInput.dataset.label) || String(coins) });
       // Taps made offline: this player's next cards go to the tricks after this one.
       const earlier = outbox.filter(
         (e) => e.fields.type === "card_played" && e.fields.player === fields.player && e.fields.round === fields.round
@@ -345,7 +356,7 @@
     const html = await response.text();
     let again = true;
     if (response.status === 422 && entry.queued) {
-      entry.refused = refusalIn(html) || "the rules refused this tap";
+      entry.refused = refusalIn(html) || fmt("refusedTap");
     } else if (response.status === 409 && entry.queued) {
       entry.waiting = true; // for a turn the table has not reached: sent again on its next change
       again = false;

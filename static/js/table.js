@@ -18,6 +18,17 @@
   var HAND = 10; // cards per hand (R2.1)
   var STEP = 2; // each coin is worth +2 or -2 (R1.4)
 
+  // The script's own words in the page's language (games/table/presenters.py table_texts).
+  var textsNode = document.getElementById("table-texts");
+  var TEXTS = textsNode ? JSON.parse(textsNode.textContent) : {};
+  function fmt(name, values, count) {
+    var text = TEXTS[name];
+    if (Array.isArray(text)) text = text[Math.min(count, text.length - 1)];
+    return String(text === undefined ? name : text).replace(/%\((\w+)\)s/g, function (all, key) {
+      return values && key in values ? values[key] : all;
+    });
+  }
+
   function each(root, selector, fn) {
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
@@ -90,9 +101,9 @@
       if (d === null) return;
       if (slot.select.value === d) {
         slot.select.value = "";
-        say(slot.cardLabel + " taken back from " + names[d] + "'s hand.");
+        say(fmt("takenBack", { card: slot.cardLabel, player: names[d] }));
       } else if (counts()[d] >= HAND) {
-        say(names[d] + "'s hand is full (10 cards): choose the hand you are dealing to.");
+        say(fmt("handFull", { player: names[d] }));
         return;
       } else {
         slot.select.value = d;
@@ -134,8 +145,7 @@
       var others = Object.keys(c).every(function (k) { return k === short[0] || c[k] === HAND; });
       if (!others) return;
       rest.forEach(function (s) { s.select.value = short[0]; });
-      say("Every other hand is full: the " + rest.length + " cards left went to " +
-          names[short[0]] + ". Check, then confirm the deal.");
+      say(fmt("restWent", { player: names[short[0]] }, rest.length));
     }
 
     function update() {
@@ -154,14 +164,14 @@
         s.owner.textContent = v === "" ? "" : names[v];
         s.button.setAttribute("aria-pressed", v !== "" && v === d ? "true" : "false");
         s.button.setAttribute(
-          "aria-label", s.cardLabel + (v === "" ? ": not dealt yet" : ": in " + names[v] + "'s hand")
+          "aria-label", v === "" ? fmt("notDealt", { card: s.cardLabel }) : fmt("inHand", { card: s.cardLabel, player: names[v] })
         );
       });
       var complete = Object.keys(c).every(function (k) { return c[k] === HAND; });
       confirmButton.disabled = !complete;
       confirmButton.textContent = complete
-        ? "Confirm the deal"
-        : "Confirm the deal (" + left + " card" + (left === 1 ? "" : "s") + " to deal)";
+        ? fmt("confirm")
+        : fmt("confirmLeft", null, left);
     }
 
     function save() {
@@ -185,7 +195,7 @@
         var seat = saved[slot.dataset.card];
         if (seat !== undefined && names[seat] !== undefined) slot.select.value = seat;
       });
-      say("The deal in progress was restored.");
+      say(fmt("restored"));
     }
   }
 
@@ -234,8 +244,10 @@
       plus.disabled = k >= held;
       each(form, ".tbl-card", function (b) {
         var value = parseInt(b.dataset.value, 10) + STEP * k;
-        b.querySelector("[data-counts]").textContent = k ? "counts " + value : "";
-        b.setAttribute("aria-label", b.dataset.label + (k ? ", with " + text + ": counts " + value : ""));
+        b.querySelector("[data-counts]").textContent = k ? fmt("counts", { value: value }) : "";
+        b.setAttribute(
+          "aria-label", k ? fmt("withCoins", { card: b.dataset.label, coins: text, value: value }) : b.dataset.label
+        );
       });
     }
   }
