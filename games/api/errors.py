@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -103,7 +104,7 @@ def _validation_body(detail: Any) -> dict[str, Any]:
 
 def _flatten_message(detail: Any) -> str:
     messages = [f"{path}: {text}" if path else text for path, text in _leaves(detail, "")]
-    return "; ".join(messages) or "the request is not valid"
+    return "; ".join(messages) or gettext("the request is not valid")
 
 
 def _leaves(detail: Any, path: str) -> list[tuple[str, str]]:
@@ -139,7 +140,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if not _is_api(request):
         return defaults.page_not_found(request, exception)
     return JsonResponse(
-        error_body("not_found", f"there is nothing at {request.path}"),
+        error_body("not_found", gettext("there is nothing at %(path)s") % {"path": request.path}),
         status=status.HTTP_404_NOT_FOUND,
     )
 
@@ -151,8 +152,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     return JsonResponse(
         error_body(
             "server_error",
-            "something went wrong on our side and it was logged; try again later (a write "
-            "retried with the same Idempotency-Key is never recorded twice)",
+            gettext(
+                "something went wrong on our side and it was logged; try again later (a write "
+                "retried with the same Idempotency-Key is never recorded twice)"
+            ),
         ),
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
     )

@@ -6,6 +6,7 @@ DRF's settings import early, do not import ``rest_framework.views`` (a circular 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 
 
@@ -14,13 +15,13 @@ class BadRequest(exceptions.ValidationError):
 
 
 class BadJSON(exceptions.ParseError):
-    default_detail = "the request body is not valid JSON"
+    default_detail = _("the request body is not valid JSON")
     default_code = "bad_json"
 
 
 class RecordTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "the record file is too large"
+    default_detail = _("the record file is too large")
     default_code = "record_too_large"
 
 
@@ -28,10 +29,10 @@ class TooLarge(exceptions.APIException):
     """A request body over the API's limit (docs/api.md, "Limits")."""
 
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "the request body is too large"
+    default_detail = _("the request body is too large")
     default_code = "too_large"
 
 
 class CsrfFailed(exceptions.PermissionDenied):
-    default_detail = "CSRF check failed"
+    default_detail = _("CSRF check failed")
     default_code = "csrf_failed"

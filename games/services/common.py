@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import names, outbox, store
 from games.gametypes import GAME_TYPES, GameType
@@ -68,9 +69,16 @@ MAX_KEY = 200  # Event.idempotency_key
 def _check_request(players: Sequence[str], idempotency_key: str | None) -> None:
     long = [p for p in players if isinstance(p, str) and len(p) > MAX_NAME]
     if long:
-        raise Refused(f"a player's name has at most {MAX_NAME} characters", "bad_players", 0)
+        raise Refused(
+            _("a player's name has at most %(count)s characters") % {"count": MAX_NAME},
+            "bad_players",
+            0,
+        )
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_KEY:
-        raise Refused(f"an idempotency key has 1 to {MAX_KEY} characters", "bad_request")
+        raise Refused(
+            _("an idempotency key has 1 to %(count)s characters") % {"count": MAX_KEY},
+            "bad_request",
+        )
 
 
 def _clean_names(players: Sequence[Any]) -> list[Any]:
@@ -94,8 +102,11 @@ def _check_recorded_names(players: Sequence[Any]) -> None:
             raise Refused(str(error), "bad_players", 0) from None
         if spelt != name:
             raise Refused(
-                f"the player name {name!r} must be written {spelt!r}: one spelling for one "
-                "name (composed accents, no leading, trailing or repeated spaces)",
+                _(
+                    "the player name %(name)s must be written %(spelt)s: one spelling for one "
+                    "name (composed accents, no leading, trailing or repeated spaces)"
+                )
+                % {"name": repr(name), "spelt": repr(spelt)},
                 "bad_players",
                 0,
             )
@@ -124,7 +135,7 @@ def _projection(game_id: uuid.UUID, *, lock: bool = False) -> GameProjection:
     try:
         return games.get(stream_id=game_id)
     except GameProjection.DoesNotExist:
-        raise GameNotFound(f"there is no game {game_id}") from None
+        raise GameNotFound(_("there is no game %(game)s") % {"game": game_id}) from None
 
 
 def _expect(game: GameProjection, expected_version: int) -> None:
@@ -134,7 +145,7 @@ def _expect(game: GameProjection, expected_version: int) -> None:
 
 def _open(game: GameProjection) -> None:
     if game.status == VOID:
-        raise Refused("the game was voided: nothing more can be recorded", "game_void")
+        raise Refused(_("the game was voided: nothing more can be recorded"), "game_void")
 
 
 def _view(game_id: uuid.UUID, game_type: GameType, until: int | None = None) -> GameView:
@@ -192,8 +203,10 @@ def _replayed(prior: PriorAppend, fingerprint: str) -> GameChange:
     """The result of an append made earlier with the same idempotency key."""
     if prior.request_hash != fingerprint:
         raise KeyReused(
-            "this Idempotency-Key was already used for a different request; "
-            "use a new key for a new request"
+            _(
+                "this Idempotency-Key was already used for a different request; "
+                "use a new key for a new request"
+            )
         )
     game = _projection(prior.stream_id)
     view = _view(prior.stream_id, _game_type(game.game_type), until=prior.last_version)

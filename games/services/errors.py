@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 import engine
 
 
@@ -68,10 +70,17 @@ class Conflict(GameError):
     code = "conflict"
 
     def __init__(self, current_version: int, state: Any, expected: int, what: str = "game") -> None:
-        super().__init__(
-            f"the {what} is at version {current_version}, not {expected}: "
-            "someone else changed it meanwhile; reload and try again"
-        )
+        if what == "game":
+            text = _(
+                "the game is at version %(current)s, not %(expected)s: someone else changed it "
+                "meanwhile; reload and try again"
+            )
+        else:
+            text = _(
+                "the %(what)s is at version %(current)s, not %(expected)s: someone else changed "
+                "it meanwhile; reload and try again"
+            )
+        super().__init__(text % {"what": what, "current": current_version, "expected": expected})
         self.current_version = current_version
         self.summary = state
 

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from games import hands, policy, store
 from games.models import Event, GameProjection
@@ -24,7 +25,7 @@ from games.services.errors import GameNotFound, NotAllowed, Refused
 def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
     game = _projection(game_id)
     if not game.published and (user is None or not user.is_authenticated):
-        raise GameNotFound(f"there is no game {game_id}")  # unpublished games are not public
+        raise GameNotFound(_("there is no game %(game)s") % {"game": game_id})  # not public
     return game
 
 
@@ -141,7 +142,7 @@ def game_check_write(*, game_id: uuid.UUID, user: User | None) -> GameProjection
     the first tap. Every write checks again."""
     game = _projection(game_id)
     if user is None or not user.is_authenticated:
-        raise NotAllowed("log in to enter a table")
+        raise NotAllowed(_("log in to enter a table"))
     policy.decide(game, user, policy.APPEND)
     return game
 
@@ -165,7 +166,7 @@ def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
     view = _view(game_id, kind)
     if view.results is not None:
         raise Refused(
-            "this game was entered as results only: it has no play-by-play record to export",
+            _("this game was entered as results only: it has no play-by-play record to export"),
             "results_only",
         )
     game.refresh_from_db(fields=["status", "snapshot"])  # at least as new as the view

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import policy, seats
 from games.models import SeatLink
@@ -20,11 +22,13 @@ from games.seats import SeatAccess
 from games.services.common import User, _projection
 from games.services.errors import GameNotFound, NotAllowed, Refused
 
-REVOKED = (
+REVOKED = gettext_noop(
     "This seat link was revoked or replaced by a new one: ask the organizer for your seat's "
     "link (or scan the new code on the score sheet)."
 )
-UNKNOWN = "This is not a seat link of this site: scan the code on your table's score sheet again."
+UNKNOWN = gettext_noop(
+    "This is not a seat link of this site: scan the code on your table's score sheet again."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +48,11 @@ class SeatLinkView:
 def _may_manage(game_id: uuid.UUID, user: User | None) -> None:
     game = _projection(game_id)
     if user is None or not user.is_authenticated:
-        raise NotAllowed("log in as the organizer to manage seat links")
+        raise NotAllowed(_("log in as the organizer to manage seat links"))
     if policy.decide(game, user, policy.SEATS):
         return
     if not getattr(user, "is_staff", False) and game.created_by_id != user.pk:
-        raise NotAllowed("only the game's organizer manages its seat links")
+        raise NotAllowed(_("only the game's organizer manages its seat links"))
 
 
 def _view(link: SeatLink) -> SeatLinkView:
@@ -101,7 +105,9 @@ def seat_links_of(game_ids: list[uuid.UUID]) -> dict[uuid.UUID, list[SeatLinkVie
 def _link(game_id: uuid.UUID, seat: int) -> SeatLink:
     link = SeatLink.objects.select_for_update().filter(game_id=game_id, seat=seat).first()
     if link is None:
-        raise Refused(f"seat {seat} of this game has no link yet", "no_seat_link")
+        raise Refused(
+            _("seat %(seat)s of this game has no link yet") % {"seat": seat}, "no_seat_link"
+        )
     return link
 
 
@@ -147,7 +153,7 @@ def seat_open(token: str, *, opened: bool = False) -> SeatAccess:
     try:
         link_id, nonce = seats.read_token(token)
     except seats.BadToken:
-        raise GameNotFound(UNKNOWN) from None
+        raise GameNotFound(_(UNKNOWN)) from None
     table = list(
         SeatLink.objects.filter(
             game_id=Subquery(SeatLink.objects.filter(pk=link_id).values("game_id")[:1])
@@ -157,9 +163,9 @@ def seat_open(token: str, *, opened: bool = False) -> SeatAccess:
     )
     mine = next((link for link in table if link.pk == link_id), None)
     if mine is None:
-        raise GameNotFound(UNKNOWN)
+        raise GameNotFound(_(UNKNOWN))
     if mine.nonce != nonce or mine.revoked_at is not None:
-        raise NotAllowed(REVOKED, "seat_link_revoked")
+        raise NotAllowed(_(REVOKED), "seat_link_revoked")
     if opened and mine.opened_at is None:
         SeatLink.objects.filter(pk=mine.pk).update(opened_at=timezone.now())
     others = tuple((link.seat, link.player) for link in table if link.shared and link is not mine)

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from games import policy, store
@@ -149,7 +151,7 @@ def game_append(
         parts.insert(0, f"seat-link:{seat.link_id}")
     fingerprint = _fingerprint(user, *parts)
     if not events:
-        raise Refused("send at least one event", "bad_event")
+        raise Refused(_("send at least one event"), "bad_event")
     try:
         with transaction.atomic():
             # No key lookup here: a retry whose first attempt went through finds the version
@@ -169,8 +171,10 @@ def game_append(
             _open(game)
             if game.results_only:
                 raise Refused(
-                    "results were entered for this game; retract them (a correction) "
-                    "before recording play by play",
+                    _(
+                        "results were entered for this game; retract them (a correction) "
+                        "before recording play by play"
+                    ),
                     "results_entered",
                 )
             if seat is None:
@@ -182,12 +186,12 @@ def game_append(
             new = []
             for index, obj in enumerate(events):
                 if not isinstance(obj, Mapping):
-                    raise Refused("an event is a JSON object", "bad_event", index)
+                    raise Refused(_("an event is a JSON object"), "bad_event", index)
                 if isinstance(obj.get("type"), str) and obj["type"] in STORE_TYPES:
                     # (any other "type", a list or an object too, is the engine's to refuse)
                     raise Refused(
-                        f"{obj['type']} is not a play: use the corrections, void or results "
-                        "endpoints",
+                        _("%(type)s is not a play: use the corrections, void or results endpoints")
+                        % {"type": obj["type"]},
                         "bad_event",
                         index,
                     )
@@ -265,7 +269,7 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
     record already holds this very event in that slot (nothing to append)."""
     obj = events[0] if len(events) == 1 else None
     if not isinstance(obj, Mapping):
-        raise Refused("a queued tap is one event", "bad_event")
+        raise Refused(_("a queued tap is one event"), "bad_event")
     state = kind.restore(game.snapshot or {})
     expected = engine.expected_next(state)
     round_no, trick_no = queued
@@ -276,8 +280,11 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
         return False
     if _ahead(state, obj, round_no, trick_no):
         raise Refused(
-            f"this tap waits for its turn (deal {round_no}, trick {trick_no}): it is sent "
-            "again when the table gets there",
+            _(
+                "this tap waits for its turn (deal %(round)s, trick %(trick)s): it is sent "
+                "again when the table gets there"
+            )
+            % {"round": round_no, "trick": trick_no},
             QUEUED_EARLY,
             0,
         )
@@ -287,14 +294,23 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
         kind.step(state, kind.parse(obj))
     except engine.RuleViolation as violation:
         raise Refused.from_violation(violation, 0) from None
-    where = f"deal {round_no}" + (f", trick {trick_no}" if trick_no else "")
-    now = f"deal {state.round_no}" + (f", trick {state.trick_no}" if state.trick_no else "")
+    where = _slot_words(round_no, trick_no)
+    now = _slot_words(state.round_no, state.trick_no)
     raise Refused(
-        f"this tap was made for {where}, but the table has moved on to {now}: "
-        "check the table and tap again if it is still needed",
+        _(
+            "this tap was made for %(where)s, but the table has moved on to %(now)s: "
+            "check the table and tap again if it is still needed"
+        )
+        % {"where": where, "now": now},
         "queued_stale",
         0,
     )
+
+
+def _slot_words(round_no: int, trick_no: int) -> str:
+    if trick_no:
+        return _("deal %(round)s, trick %(trick)s") % {"round": round_no, "trick": trick_no}
+    return _("deal %(round)s") % {"round": round_no}
 
 
 def _recorded_in_slot(
@@ -339,22 +355,25 @@ def _ahead(state: Any, obj: Mapping[str, Any], round_no: int, trick_no: int) -> 
 def _check_seat(seat: SeatAccess, game_id: uuid.UUID, events: Sequence[Any], deal: bool) -> None:
     """A seat's phone records only its own plays (and its shared seats'), in its own game."""
     if seat.game_id != game_id:
-        raise NotAllowed("this seat link is for another game")
+        raise NotAllowed(_("this seat link is for another game"))
     for index, obj in enumerate(events):
         kind = obj.get("type") if isinstance(obj, Mapping) else None
         if deal and kind == "round_started" and len(events) == 1:
             continue
         if kind not in SEAT_PLAYS:
             raise Refused(
-                "a seat's phone records its own plays and Chef picks only", "bad_event", index
+                _("a seat's phone records its own plays and Chef picks only"), "bad_event", index
             )
         player = obj.get("player")
         if not isinstance(player, str) or not seat.may_enter_for(player):
-            raise NotAllowed(
-                f"this phone enters for {seat.player}"
-                + (" and the seats shared with it" if len(seat.acts_for) > 1 else "")
-                + f", not for {player}"
-            )
+            if len(seat.acts_for) > 1:
+                text = _(
+                    "this phone enters for %(seat)s and the seats shared with it, not for "
+                    "%(player)s"
+                )
+            else:
+                text = _("this phone enters for %(seat)s, not for %(player)s")
+            raise NotAllowed(text % {"seat": seat.player, "player": player})
 
 
 def _append_store_event(
@@ -400,12 +419,12 @@ def _append_store_event(
 
 def _may_organize(game: GameProjection, user: User | None, action: str) -> None:
     if user is None or not user.is_authenticated:
-        raise NotAllowed("log in to change a game")
+        raise NotAllowed(_("log in to change a game"))
     if policy.decide(game, user, action):
         return
     is_staff = bool(getattr(user, "is_staff", False))
     if not is_staff and game.created_by_id != user.pk:
-        raise NotAllowed("only the game's organizer can do this")
+        raise NotAllowed(_("only the game's organizer can do this"))
 
 
 def game_correct(
@@ -426,8 +445,12 @@ def game_correct(
         retractable = len(view.effective) - 1  # the game's first event stays
         if type(retract) is not int or not 1 <= retract <= retractable:
             raise Refused(
-                f"there {'is' if retractable == 1 else 'are'} {retractable} "
-                f"event{'' if retractable == 1 else 's'} to retract, so {retract} cannot be",
+                ngettext(
+                    "there is %(count)d event to retract, so %(asked)s cannot be",
+                    "there are %(count)d events to retract, so %(asked)s cannot be",
+                    retractable,
+                )
+                % {"count": retractable, "asked": retract},
                 "bad_correction",
             )
 
@@ -482,7 +505,7 @@ def game_publish(
         _may_organize(game, user, policy.PUBLISH)
         _open(game)
         if game.published:
-            raise Refused("the game is already published", "already_published")
+            raise Refused(_("the game is already published"), "already_published")
 
     return _append_store_event(
         game_id=game_id,
@@ -515,12 +538,12 @@ def game_enter_results(
         policy.decide(game, user, policy.RESULTS, [data])
         if view.results is not None:
             raise Refused(
-                "results were already entered; retract them (a correction) to enter new ones",
+                _("results were already entered; retract them (a correction) to enter new ones"),
                 "results_entered",
             )
         if view.status == FINISHED:
             raise Refused(
-                "this game was recorded play by play to the end; its scores come from the plays",
+                _("this game was recorded play by play to the end; its scores come from the plays"),
                 "game_over",
             )
         try:
@@ -556,7 +579,7 @@ def game_import_record(
     except engine.InvalidRecord as error:
         raise Refused.from_violation(error.violation, error.index) from None
     if not events:
-        raise Refused("the record is empty: it must start with game_started", "bad_event", 0)
+        raise Refused(_("the record is empty: it must start with game_started"), "bad_event", 0)
     encoded = [kind.encode(e) for e in events]
     _check_recorded_names(encoded[0].get("players", []))
     _check_request(encoded[0].get("players", []), idempotency_key)
