@@ -23,13 +23,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 from django_htmx.middleware import HtmxDetails
 
 import engine
-from engine.cards import DISH, TRICKS_PER_ROUND
+from engine.cards import TRICKS_PER_ROUND
 from engine.events import from_json
 from engine.state import CompletedTrick
 from games import policy, services
+from games.cardnames import dish_name, suit_name
 from games.projection import FINISHED, VOID
 
 
@@ -39,21 +42,34 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-GAME_STATUS = {"in_progress": "In progress", "finished": "Finished", "void": "Voided"}
+GAME_STATUS = {
+    "in_progress": pgettext_lazy("a game's status", "In progress"),
+    "finished": pgettext_lazy("a game's status", "Finished"),
+    "void": pgettext_lazy("a game's status", "Voided"),
+}
 SERIES = 4
 """Players' lines in the chart are styled .series-1 to .series-4 (public.css)."""
 
 
 def ordinal(number: int) -> str:
     """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
-    suffixes = {1: "st", 2: "nd", 3: "rd"}
-    suffix = "th" if 10 <= number % 100 <= 20 else suffixes.get(number % 10, "th")
-    return f"{number}{suffix}"
+    if number == 1:
+        return pgettext("a place in a ranking", "1st")
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10)
+    if suffix == "st":
+        text = pgettext("a place in a ranking", "%(number)dst")
+    elif suffix == "nd":
+        text = pgettext("a place in a ranking", "%(number)dnd")
+    elif suffix == "rd":
+        text = pgettext("a place in a ranking", "%(number)drd")
+    else:
+        text = pgettext("a place in a ranking", "%(number)dth")
+    return text % {"number": number}
 
 
 def suit_label(suit: str) -> str:
     """ "green (sushi)": the suit in words, so it never depends on colour alone."""
-    return f"{suit} ({DISH[suit]})"
+    return f"{suit_name(suit)} ({dish_name(suit)})"
 
 
 # ----------------------------------------------------------------------------- records
@@ -132,18 +148,29 @@ class Step:
     @property
     def title(self) -> str:
         if self.number == 0:
-            return "Start of the game"
-        return f"Deal {self.round}, trick {self.trick}"
+            return _("Start of the game")
+        return _("Deal %(round)s, trick %(trick)s") % {"round": self.round, "trick": self.trick}
 
     @property
     def announcement(self) -> str:
         """What a screen reader hears after moving to this step."""
         if self.number == 0:
-            return f"Start of the game. {self.first_player} plays first."
-        text = f"{self.title}: {self.winner} won the trick, {self.chef_taker} took the Chef."
+            return _("Start of the game. %(player)s plays first.") % {"player": self.first_player}
+        values = {
+            "title": self.title,
+            "winner": self.winner,
+            "taker": self.chef_taker,
+            "round": self.round,
+        }
         if self.round_end is not None:
-            text += f" End of deal {self.round}."
-        return text
+            return (
+                _(
+                    "%(title)s: %(winner)s won the trick, %(taker)s took the Chef. "
+                    "End of deal %(round)s."
+                )
+                % values
+            )
+        return _("%(title)s: %(winner)s won the trick, %(taker)s took the Chef.") % values
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +384,7 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
     series = []
     for index, player in enumerate(players, start=1):
         values = [0, *totals[player]]
-        labels = ["Start", *(f"after deal {n}" for n in numbers)]
+        labels = [_("Start"), *(_("after deal %(round)s") % {"round": n} for n in numbers)]
         points = tuple(
             Point(x(i), y(v), v, label)
             for i, (v, label) in enumerate(zip(values, labels, strict=True))
@@ -377,17 +404,28 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
         )
     best = max(s.total for s in series)
     leaders = [s.player for s in series if s.total == best]
-    lead = (
-        f"{leaders[0]} has the most points, {best}"
-        if len(leaders) == 1
-        else f"{' and '.join(leaders)} share the most points, {best}"
-    )
-    after = "deal 1" if len(numbers) == 1 else f"deals 1 to {numbers[-1]}"
-    description = (
-        f"Cumulative points of each player after {after}: "
-        + "; ".join(f"{s.player} {', '.join(map(str, s.totals))}" for s in series)
-        + f". {lead}. The table after the chart gives the same figures."
-    )
+    if len(leaders) == 1:
+        lead = _("%(player)s has the most points, %(points)s") % {
+            "player": leaders[0],
+            "points": best,
+        }
+    else:
+        lead = _("%(players)s share the most points, %(points)s") % {
+            "players": _(" and ").join(leaders),
+            "points": best,
+        }
+    figures = "; ".join(f"{s.player} {', '.join(map(str, s.totals))}" for s in series)
+    if len(numbers) == 1:
+        text = _(
+            "Cumulative points of each player after deal 1: %(figures)s. %(lead)s. The table "
+            "after the chart gives the same figures."
+        )
+    else:
+        text = _(
+            "Cumulative points of each player after deals 1 to %(last)s: %(figures)s. %(lead)s. "
+            "The table after the chart gives the same figures."
+        )
+    description = text % {"figures": figures, "lead": lead, "last": numbers[-1]}
     return Chart(
         width=width,
         height=height,
@@ -395,7 +433,10 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
         right=width - right,
         top=top,
         bottom=height - bottom,
-        x_ticks=tuple((x(i), "Start" if i == 0 else f"Deal {i}") for i in range(slots + 1)),
+        x_ticks=tuple(
+            (x(i), _("Start") if i == 0 else _("Deal %(number)s") % {"number": i})
+            for i in range(slots + 1)
+        ),
         y_ticks=tuple((y(v), v) for v in range(0, y_top + 1, step)),
         series=tuple(series),
         rounds=numbers,
@@ -411,7 +452,9 @@ def result_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
     rounds = summary.get("rounds", [])
     return [
         {
-            "place": ordinal(r["rank"]) + (" (shared)" if ranks.count(r["rank"]) > 1 else ""),
+            "place": _("%(place)s (shared)") % {"place": ordinal(r["rank"])}
+            if ranks.count(r["rank"]) > 1
+            else ordinal(r["rank"]),
             "player": r["player"],
             "seat": players.index(r["player"]) + 1 if r["player"] in players else None,
             "total": r["total"],
