@@ -45,11 +45,11 @@ def _require(state: TournamentState, user: User | None, *roles: str, system: boo
         raise NotAllowed(_("log in to change a tournament"))
     if _is_staff(user) or any(state.has_role(_user_id(user), role) for role in roles):
         return
-    if set(roles) == {ORGANIZER}:
-        raise NotAllowed(_("only an organizer of this tournament can do this"))
     if set(roles) == {ORGANIZER, SCOREKEEPER}:
         raise NotAllowed(_("only an organizer or a scorekeeper of this tournament can do this"))
-    raise NotAllowed(_("only a scorekeeper of this tournament can do this"))
+    if set(roles) == {SCOREKEEPER}:
+        raise NotAllowed(_("only a scorekeeper of this tournament can do this"))
+    raise NotAllowed(_("only an organizer of this tournament can do this"))
 
 
 def _metadata(user: User | None, request_id: str, system: bool) -> dict[str, Any]:
