@@ -160,10 +160,7 @@ def _check_match(table: TableResult) -> None:
             f"not {len(table.results)}",
         )
     a, b = table.results
-    if a.points == b.points:
-        expected = (1, 1)
-    else:
-        expected = (1, 2) if a.points > b.points else (2, 1)
+    expected = (1, 1) if a.points == b.points else (1, 2) if a.points > b.points else (2, 1)
     if (a.rank, b.rank) != expected:
         raise StandingsError(
             "rank_against_points",

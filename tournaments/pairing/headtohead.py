@@ -33,6 +33,7 @@ byes. How much a bye scores is the standings' business (``tournaments.placement`
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -288,14 +289,16 @@ def _field(entrants: Sequence[Contender]) -> _Field:
             cost[i][j] = cost[j][i] = c
             orient[i][j] = way
             orient[j][i] = None if way is None else not way
-    group = [sum(1 for s in scores if s == scores[i]) for i in range(n)]
-    prefer = [
-        sorted(
-            (j for j in range(n) if j != i),
-            key=lambda j, i=i: (abs(scores[i] - scores[j]), abs((j - i) - group[i] // 2), j),
-        )
-        for i in range(n)
-    ]
+    group = Counter(scores)
+
+    def preference(i: int) -> list[int]:
+        """Opponents for ``i``, most preferred first: the smallest score difference, then the
+        Dutch split (k-th of a score group of g meets the (k + g//2)-th), then position."""
+        half = group[scores[i]] // 2
+        key = {j: (abs(scores[i] - scores[j]), abs((j - i) - half), j) for j in range(n)}
+        return sorted((j for j in range(n) if j != i), key=key.__getitem__)
+
+    prefer = [preference(i) for i in range(n)]
     return _Field(people, scale, cost, orient, prefer)
 
 
@@ -332,7 +335,9 @@ def _branch_and_bound(
     cost = field.cost
     paired = [False] * n
     chosen: list[tuple[int, int]] = []
-    state: dict[str, Any] = {"pairs": best_pairs, "cost": best, "steps": 0}
+    # "found": a pairing of this search is kept. Until then a pairing merely equal to the seed
+    # replaces it, so a finished search returns the first optimum in top-down order.
+    state: dict[str, Any] = {"pairs": best_pairs, "cost": best, "steps": 0, "found": False}
 
     def bound() -> tuple[int, int, int, int]:
         free = [k for k in range(n) if not paired[k]]
@@ -362,12 +367,16 @@ def _branch_and_bound(
             raise _Exhausted
         i = next((k for k in range(n) if not paired[k]), None)
         if i is None:
-            if state["cost"] is None or so_far < state["cost"]:
+            known = state["cost"]
+            if known is None or so_far < known or (so_far == known and not state["found"]):
+                state["found"] = True
                 state["cost"] = so_far
                 state["pairs"] = list(chosen)
             return
-        if state["cost"] is not None and _add(so_far, bound()) >= state["cost"]:
-            return
+        if state["cost"] is not None:
+            reach = _add(so_far, bound())
+            if reach > state["cost"] or (reach == state["cost"] and state["found"]):
+                return
         paired[i] = True
         for j in field.prefer[i]:
             if paired[j]:
@@ -400,7 +409,7 @@ def _greedy(field: _Field) -> list[tuple[int, int]]:
         paired[i] = True
         free = [j for j in field.prefer[i] if not paired[j]]
         row = field.cost[i]
-        j = free[min(range(len(free)), key=lambda k: (row[free[k]][:2], k))]
+        j = min((row[j][0], row[j][1], k, j) for k, j in enumerate(free))[3]
         paired[j] = True
         pairs.append((i, j))
     return pairs
