@@ -332,13 +332,8 @@ def test_an_unavoidable_repeat_is_noted_with_its_proof() -> None:
     entrants = field(Contender("a", 1, met=("b",)), Contender("b", 2))
     pairing = pair_head_to_head(HeadToHeadRequest(entrants))
     assert pairing.matches[0].repeat
-    assert {
-        "code": "h2h_met_before",
-        "table": 1,
-        "a": "a",
-        "b": "b",
-        "reason": "proven_fewest",
-    } in (pairing.notes)
+    note = {"code": "h2h_met_before", "table": 1, "a": "a", "b": "b"}
+    assert {**note, "reason": "proven_fewest", "repeats": 1} in pairing.notes
 
 
 def test_the_one_due_a_side_gets_it_and_the_better_placed_wins_a_clash() -> None:
@@ -425,6 +420,13 @@ def test_cost_of_matches_prices_a_change_by_hand() -> None:
     request = HeadToHeadRequest(entrants)
     assert cost_of_matches(request, [("b", "a"), ("c", "d")]).repeats == 1
     assert cost_of_matches(request, [("a", "c"), ("b", "d")]) == pair_head_to_head(request).cost
+    for wrong, message in (
+        ([("a", "z")], "not an entrant"),
+        ([("a", "c"), ("c", "d")], "two matches"),
+        ([("a", "a")], "itself"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            cost_of_matches(request, wrong)
 
 
 def test_large_fields_use_the_bounded_search_and_stay_valid() -> None:

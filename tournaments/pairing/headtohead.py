@@ -479,6 +479,14 @@ def cost_of_matches(
     would give them."""
     _validate(request)
     index = {e.id: k for k, e in enumerate(request.entrants)}
+    listed = [p for match in matches for p in match]
+    for p in listed:
+        if p not in index:
+            raise ValueError(f"{p!r} is not an entrant of this round")
+    if any(a == b for a, b in matches):
+        raise ValueError("an entrant cannot meet itself")
+    if len(set(listed)) != len(listed):
+        raise ValueError("an entrant is in two matches")
     field = _field(request.entrants)
     pairs = [tuple(sorted((index[a], index[b]))) for a, b in matches]
     return _cost(field, pairs)  # type: ignore[arg-type]
@@ -522,16 +530,17 @@ def _assemble(
         repeat = field.cost[i][j][0] == 1
         matches.append(Match(table, cooks.id, customers.id, repeat, abs(scores[i] - scores[j])))
         if repeat:
-            reason = PROVEN_FEWEST if method == "exhaustive" else NO_BETTER_EXCHANGE
-            notes.append(
-                {
-                    "code": H2H_MET_BEFORE,
-                    "table": table,
-                    "a": people[i].id,
-                    "b": people[j].id,
-                    "reason": reason,
-                }
-            )
+            note: dict[str, Any] = {
+                "code": H2H_MET_BEFORE,
+                "table": table,
+                "a": people[i].id,
+                "b": people[j].id,
+            }
+            if method == "exhaustive":  # every pairing repeats at least this many meetings
+                note.update(reason=PROVEN_FEWEST, repeats=cost.repeats)
+            else:
+                note.update(reason=NO_BETTER_EXCHANGE)
+            notes.append(note)
         if scores[i] != scores[j]:
             notes.append(
                 {
