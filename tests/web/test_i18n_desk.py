@@ -239,3 +239,13 @@ def test_a_seats_standing_in_russian_plural_forms() -> None:
         assert present._standing_words(5, 6.5, False) == "место 5, 6.5 очка"
     with translation.override("ja"):
         assert present._standing_words(3, 6, True) == "3位（同順位）、6点"
+
+
+def test_a_swap_is_found_among_notes_worded_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tournaments.notes words a swap in the reader's language (its own catalogue entry): the
+    desk still finds it, to offer "Undo the last swap"."""
+    russian = {present.SWAPPED_SENTENCE: "Изменено вручную: %(a)s и %(b)s поменялись местами."}
+    monkeypatch.setattr(present, "_", lambda text: russian.get(text, text))
+    assert present.is_swap("Изменено вручную: Ana и Eli поменялись местами.")
+    assert present.is_swap(f"{present.SWAP_NOTE}Ana and Eli swapped.")  # older English text
+    assert not present.is_swap("Стол 1: Ana и Eli уже встречались.")

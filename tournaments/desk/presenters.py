@@ -47,6 +47,9 @@ def _words_before_values(template: str) -> str:
 SWAP_NOTE = _words_before_values(str(notes.SENTENCES["swapped"]))
 """How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes), in
 English."""
+SWAPPED_SENTENCE = "Changed by hand: %(a)s and %(b)s swapped."
+"""tournaments.notes' msgid for that note, translated by the tournaments' catalogue entry (given
+to gettext through this name, so that the desk's catalogue takes no copy of it)."""
 TABLE_STATUS = {
     "proposed": pgettext_lazy("table status", "Proposed"),
     "not_started": pgettext_lazy("table status", "Not started"),
@@ -65,10 +68,9 @@ PROGRESS = gettext_lazy("Deal %(deal)s, trick %(trick)s")
 
 def is_swap(note: str) -> bool:
     """Whether a round's note records a swap made by hand (undo the last swap). The summary
-    words its notes in the reader's language: in English, or as the catalogue translates the
-    ``swapped`` sentence now."""
-    sentence = notes.SENTENCES["swapped"]
-    here = _words_before_values(_(str(sentence)) if isinstance(sentence, str) else str(sentence))
+    words its notes in the reader's language: in English, or as the catalogue translates
+    tournaments.notes' sentence of a swap."""
+    here = _words_before_values(_(SWAPPED_SENTENCE))
     return note.startswith(SWAP_NOTE) or bool(here) and note.startswith(here)
 
 
