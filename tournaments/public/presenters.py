@@ -2,7 +2,9 @@
 functions that shape the services' summary and standings (plain dicts) into them.
 
 Nothing here reads the database or knows about requests: the views (tournaments.public.views)
-and the standings page's rendering (tournaments.public.standings_page) fetch, these shape.
+and the standings page's rendering (tournaments.public.standings_page) fetch, these shape. The
+words and numbers they make are in the active language (gettext, the locale's decimal
+separator): the caller renders under the language of the page.
 """
 
 from __future__ import annotations
@@ -16,25 +18,29 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+
 from tournaments.public.clock import Clock, round_clock
 from tournaments.standings import PRESETS, TIEBREAKS, table_points
 
 TOURNAMENT_STATUS = {
-    "registration": "Registration open",
-    "running": "In progress",
-    "finished": "Finished",
+    "registration": gettext_lazy("Registration open"),
+    "running": pgettext_lazy("a tournament", "In progress"),
+    "finished": pgettext_lazy("a tournament", "Finished"),
 }
 ROUND_STATUS = {
-    "proposed": "Proposed: not public yet",
-    "published": "In play",
-    "closed": "Complete",
+    "proposed": gettext_lazy("Proposed: not public yet"),
+    "published": gettext_lazy("In play"),
+    "closed": gettext_lazy("Complete"),
 }
 GAME_STATUS = {
-    "not_started": "Not started",
-    "in_progress": "In progress",
-    "finished": "Finished",
-    "void": "Voided",
-    "unknown": "Not public",
+    "not_started": gettext_lazy("Not started"),
+    "in_progress": pgettext_lazy("a game", "In progress"),
+    "finished": pgettext_lazy("a game", "Finished"),
+    "void": gettext_lazy("Voided"),
+    "unknown": gettext_lazy("Not public"),
 }
 
 
@@ -42,22 +48,44 @@ GAME_STATUS = {
 
 
 def ordinal(number: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    """A place in the active language: 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"
+    ("1er", "2e"; "1-е"; "1位"). The English suffix picks the message; each language writes
+    its own (a place at a table is 1 to 4: "1st" apart, for French's "1er")."""
+    if number == 1:
+        return pgettext("a place (ordinal number)", "1st")
     if 10 <= number % 100 <= 20:
-        suffix = "th"
+        text = pgettext("a place (ordinal number)", "%(number)dth")
+    elif number % 10 == 1:
+        text = pgettext("a place (ordinal number)", "%(number)dst")
+    elif number % 10 == 2:
+        text = pgettext("a place (ordinal number)", "%(number)dnd")
+    elif number % 10 == 3:
+        text = pgettext("a place (ordinal number)", "%(number)drd")
     else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+        text = pgettext("a place (ordinal number)", "%(number)dth")
+    return text % {"number": number}
 
 
 def figure(value: float | int | Fraction) -> str:
-    """Points as the standings show them: 2 decimals at most, no trailing zeros (4.0 -> "4")."""
+    """Points as the standings show them: 2 decimals at most, no trailing zeros (4.0 -> "4"),
+    with the active language's decimal separator (4.5 -> "4,5" in French and Russian)."""
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    if text == "-0":
+        return "0"
+    return text.replace(".", str(formats.get_format("DECIMAL_SEPARATOR")))
+
+
+def plural_count(value: float | int | Fraction) -> int:
+    """The number that picks a plural form for ``value`` points (ngettext counts in whole
+    numbers): the number itself when whole, else 2 ("2.5 points", "2,5 очка": the form of a
+    fraction in English, French and Russian alike)."""
+    return int(value) if float(value).is_integer() else 2
 
 
 def place_label(place: int, shared: bool) -> str:
-    return f"{ordinal(place)} (shared)" if shared else ordinal(place)
+    if shared:
+        return _("%(place)s (shared)") % {"place": ordinal(place)}
+    return ordinal(place)
 
 
 # ----------------------------------------------------------------------------- page records
@@ -87,8 +115,13 @@ class Header:
     @property
     def round_text(self) -> str:
         if self.status == "registration" or self.round_now == 0:
-            return f"{self.rounds_planned} rounds planned"
-        return f"Round {self.round_now} of {self.rounds_planned}"
+            return ngettext(
+                "%(counter)s round planned", "%(counter)s rounds planned", self.rounds_planned
+            ) % {"counter": self.rounds_planned}
+        return _("Round %(now)s of %(planned)s") % {
+            "now": self.round_now,
+            "planned": self.rounds_planned,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +150,7 @@ class TableCard:
 
     @property
     def status_label(self) -> str:
-        return GAME_STATUS[self.game_status]
+        return str(GAME_STATUS[self.game_status])
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +181,8 @@ class StandingRow:
     points: str
     cells: tuple[Cell, ...]
     """Every column after rank and player, in the standings' order."""
+    points_count: int = 0
+    """The number that picks the plural form of "points" (plural_count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +208,8 @@ class PlayerRound:
     victory_points: int | None = None
     points: str = ""
     """Tournament points for this round ("" until the table has a result)."""
+    points_count: int = 0
+    """The number that picks the plural form of "points" (plural_count)."""
     confirmed: bool = False
     game: str | None = None
     game_status: str = ""
@@ -200,7 +237,7 @@ def header(summary: Mapping[str, Any]) -> Header:
         name=summary["name"],
         date=Date.fromisoformat(summary["date"]),
         status=summary["status"],
-        status_label=TOURNAMENT_STATUS.get(summary["status"], summary["status"]),
+        status_label=str(TOURNAMENT_STATUS.get(summary["status"], summary["status"])),
         round_now=len(published),
         rounds_planned=summary["settings"]["rounds"],
         rounds=tuple(r["round"] for r in summary["rounds"]),
@@ -213,7 +250,7 @@ def round_links(summary: Mapping[str, Any]) -> list[RoundLink]:
         RoundLink(
             number=r["round"],
             status=r["status"],
-            status_label=ROUND_STATUS.get(r["status"], r["status"]),
+            status_label=str(ROUND_STATUS.get(r["status"], r["status"])),
             tables=len(r["tables"]),
             results=sum(1 for t in r["tables"] if t["result"] is not None),
         )
@@ -222,7 +259,14 @@ def round_links(summary: Mapping[str, Any]) -> list[RoundLink]:
     for number, at in sorted(summary.get("scheduled", {}).items(), key=lambda kv: int(kv[0])):
         if int(number) > len(summary["rounds"]):
             links.append(
-                RoundLink(int(number), "scheduled", "Scheduled", 0, 0, datetime.fromisoformat(at))
+                RoundLink(
+                    int(number),
+                    "scheduled",
+                    _("Scheduled"),
+                    0,
+                    0,
+                    datetime.fromisoformat(at),
+                )
             )
     return links
 
@@ -289,7 +333,7 @@ def game_state(status: str, round: int | None, trick: int | None) -> tuple[str, 
         return status, ""
     if not round:
         return "not_started", ""
-    return "in_progress", f"Deal {round}, trick {trick or 1}"
+    return "in_progress", _("Deal %(deal)s, trick %(trick)s") % {"deal": round, "trick": trick or 1}
 
 
 def standings_table(
@@ -315,6 +359,7 @@ def standings_table(
                 dropped=bool(row["dropped"]),
                 points=figure(row["points"]),
                 cells=tuple(cells),
+                points_count=plural_count(row["points"]),
             )
         )
     order = [k for k, _ in rest if k in TIEBREAKS]
@@ -383,7 +428,7 @@ def player_rounds(
             rounds.append(
                 PlayerRound(
                     round=rnd["round"], kind="bye", points=figure(bye_points(summary)),
-                    confirmed=True,
+                    points_count=plural_count(bye_points(summary)), confirmed=True,
                 )
             )  # fmt: skip
             continue
@@ -396,10 +441,11 @@ def player_rounds(
         seats = [s["player"] for s in table["seats"]]
         result = table["result"] or []
         mine = next((r for r in result if r["player"] == player_id), None)
-        points = ""
+        points, count = "", 0
         if mine is not None:
             shares = table_points(scoring, [r["place"] for r in result])
             points = figure(shares[result.index(mine)])
+            count = plural_count(shares[result.index(mine)])
         game = table["game"]
         status = game_states.get(game, ("unknown", ""))[0] if game else "unknown"
         rounds.append(
@@ -414,6 +460,7 @@ def player_rounds(
                 place=_places(result).get(player_id, ""),
                 victory_points=None if mine is None else mine["victory_points"],
                 points=points,
+                points_count=count,
                 confirmed=bool(table["confirmed"]),
                 game=game,
                 game_status=status,

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from games.services import GameNotFound
@@ -103,24 +104,24 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
     t = {"tournament_id": tournament_id}
     return [
         (
-            "Standings (CSV)",
+            _("Standings (CSV)"),
             reverse("tournaments-api:standings-csv", kwargs=t),
-            "every column of the standings, one row per player",
+            _("every column of the standings, one row per player"),
         ),
         (
-            "Results (CSV)",
+            _("Results (CSV)"),
             reverse("tournaments-api:results-csv", kwargs=t),
-            "one row per player per table, with the game's round scores",
+            _("one row per player per table, with the game's round scores"),
         ),
         (
-            "Results (JSON Lines)",
+            _("Results (JSON Lines)"),
             reverse("tournaments-api:results-jsonl", kwargs=t),
-            "one line per table result, for programs",
+            _("one line per table result, for programs"),
         ),
         (
-            "All game records (zip)",
+            _("All game records (zip)"),
             reverse("tournaments-api:games-zip", kwargs=t),
-            "the record file of every table played card by card",
+            _("the record file of every table played card by card"),
         ),
     ]
 
@@ -182,7 +183,7 @@ def find(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         rows.append({"player": entry, "table": seat})
     context = {
         "t": header(summary),
-        "heading": "Find your table",
+        "heading": _("Find your table"),
         "nav": "find",
         "query": query,
         "rows": rows,
@@ -202,11 +203,11 @@ def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: i
     tables = table_cards(rnd, players, states)
     context = {
         "t": header(summary),
-        "heading": f"Round {number}",
+        "heading": _("Round %(round)s") % {"round": number},
         "nav": "round",
         "nav_round": number,
         "round": rnd,
-        "round_status": ROUND_STATUS.get(rnd["status"], rnd["status"]),
+        "round_status": str(ROUND_STATUS.get(rnd["status"], rnd["status"])),
         "tables": tables,
         "byes": [(b["player"], b["name"]) for b in rnd["byes"]],
         "finished": sum(1 for t in tables if t.has_result),
@@ -248,14 +249,15 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
             return conditional.personal(HttpResponse(mark_safe(parts["standings"])))
         return conditional.personal(HttpResponse(page.page_html(parts, request)))
     now = services.tournament_version(tournament_id)
+    language = page.current_language()  # the request's (LocaleMiddleware): one page for each
     if not partial and not _plain_visit(request):
-        shared = page.shared(tournament_id, now)
+        shared = page.shared(tournament_id, now, language)
         return conditional.personal(HttpResponse(page.page_html(shared.parts, request)))
-    if now is not None and (unchanged := conditional.not_modified(request, now, partial)):
+    if now is not None and (unchanged := conditional.not_modified(request, now, partial, language)):
         return unchanged  # without a cache round trip, whichever process rendered it
-    shared = page.shared(tournament_id, now)
+    shared = page.shared(tournament_id, now, language)
     if shared.version != now and (
-        unchanged := conditional.not_modified(request, shared.version, partial)
+        unchanged := conditional.not_modified(request, shared.version, partial, language)
     ):
         return unchanged  # the version before, still being rendered: the visitor has it
     return conditional.shared_response(request, shared, partial=partial)
