@@ -31,6 +31,14 @@ def compiled() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """LocaleMiddleware activates each request's language in the thread and leaves it there:
+    back to the default after each test, so that no later test reads English in Russian."""
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def cup(organizer: User) -> uuid.UUID:
     """A tournament with round 1 published: 7 players at two tables."""
