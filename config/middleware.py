@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
 
@@ -45,7 +46,9 @@ class LocaleMiddleware(DjangoLocaleMiddleware):
     changes every page, so a cache in between must not give one visitor's language to another.
     """
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         response = super().process_response(request, response)
         patch_vary_headers(response, ("Cookie",))
         return response

@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from tournaments import services
-from tournaments.public.presenters import TOURNAMENT_STATUS
+from tournaments.public.words import WORDS
 
 TOURNAMENTS_PER_PAGE = 20
 
@@ -43,7 +43,7 @@ def home(request: HttpRequest) -> HttpResponse:
             name=t.name,
             date=t.date,
             status=t.status,
-            status_label=TOURNAMENT_STATUS.get(t.status, t.status),
+            status_label=WORDS.status("tournament", t.status),
             round_now=t.current_round,
             rounds_planned=t.rounds_planned,
         )
@@ -78,6 +78,6 @@ def choose_language(request: HttpRequest) -> HttpResponse:
             domain=settings.LANGUAGE_COOKIE_DOMAIN,
             secure=settings.LANGUAGE_COOKIE_SECURE,
             httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,  # type: ignore[arg-type]
         )
     return response

@@ -70,22 +70,21 @@ def read_po(path: Path) -> list[Entry]:
                 if current is None:
                     raise ValueError(f"{path}: a string continues nothing: {line}")
                 value = ast.literal_eval(line)
-                name, index = current
-                if index is None:
-                    fields[name] += value
+                if current[1] is None:
+                    fields[current[0]] += value
                 else:
-                    forms[index] += value
+                    forms[current[1]] += value
                 continue
             match = _KEYWORD.match(line)
             if match is None:
                 raise ValueError(f"{path}: cannot read {line!r}")
-            name, index, value = match.group(1), match.group(2), ast.literal_eval(match.group(3))
-            if index is not None:
-                forms[int(index)] = value
-                current = ("msgstr", int(index))
+            keyword, value = match.group(1), ast.literal_eval(match.group(3))
+            if match.group(2) is not None:
+                forms[int(match.group(2))] = value
+                current = ("msgstr", int(match.group(2)))
             else:
-                fields[name] = value
-                current = (name, None)
+                fields[keyword] = value
+                current = (keyword, None)
         if "msgid" not in fields:
             continue  # comments only (or obsolete entries)
         strings = [fields["msgstr"]] if "msgstr" in fields else [forms[i] for i in sorted(forms)]

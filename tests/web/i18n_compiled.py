@@ -34,8 +34,8 @@ def ensure_compiled() -> None:
         os.replace(temporary, mo)
         changed = True
     if changed:
-        trans_real._translations = {}
-        trans_real._default = None
+        trans_real._translations = {}  # type: ignore[attr-defined]
+        trans_real._default = None  # type: ignore[attr-defined]
         translation.deactivate()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
@@ -20,7 +21,8 @@ from tests.web.i18n_compiled import ensure_compiled, said
 from tests.web.public import NAMES, Capture, Spring, new_tournament, page, play, text
 from tournaments import services as t
 from tournaments.public import standings_page
-from tournaments.public.presenters import figure, place_label
+from tournaments.public.presenters import ENGLISH, figure, place_label
+from tournaments.public.words import WORDS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.one_backend]
 
@@ -154,16 +156,35 @@ def test_dates_follow_the_language(client: Client, organizer: User) -> None:
 
 def test_points_places_and_progress_in_each_language() -> None:
     with translation.override("fr"):
-        assert figure(4.5) == "4,5" and figure(4) == "4"
-        assert place_label(1, False) == "1er" and place_label(2, True) == "2e ex æquo"
+        assert figure(4.5, WORDS.decimal) == "4,5" and figure(4, WORDS.decimal) == "4"
+        assert WORDS.place(1, False) == "1er" and WORDS.place(2, True) == "2e ex æquo"
+        assert WORDS.progress(2, 5) == "Donne 2, pli 5"
     with translation.override("ru"):
-        assert figure(2.667) == "2,67"
-        assert place_label(3, False) == "3-е"
+        assert figure(2.667, WORDS.decimal) == "2,67"
+        assert WORDS.place(3, False) == "3-е"
+        assert WORDS.status("round", "scheduled") == "Запланирован"
     with translation.override("ja"):
-        assert figure(4.5) == "4.5"
-        assert place_label(1, True) == "1位（同率）"
+        assert figure(4.5, WORDS.decimal) == "4.5"
+        assert WORDS.place(1, True) == "1位（同率）"
+        assert WORDS.round_text("running", 2, 3) == "ラウンド 2 / 3"
     with translation.override("en"):
-        assert figure(4.5) == "4.5" and place_label(2, True) == "2nd (shared)"
+        assert figure(4.5, WORDS.decimal) == "4.5" and WORDS.place(2, True) == "2nd (shared)"
+        # The presenters' own English (no Django) says the same as the English catalogue.
+        for number in (1, 2, 3, 4, 11, 21, 22):
+            assert WORDS.place(number, True) == place_label(number, True)
+        for status in ("registration", "running", "finished"):
+            for now, planned in ((0, 4), (1, 1), (2, 3)):
+                assert WORDS.round_text(status, now, planned) == ENGLISH.round_text(
+                    status, now, planned
+                )
+        for kind, keys in (
+            ("tournament", ("registration", "running", "finished")),
+            ("round", ("proposed", "published", "closed", "scheduled")),
+            ("game", ("not_started", "in_progress", "finished", "void", "unknown")),
+        ):
+            for key in keys:
+                assert WORDS.status(kind, key) == ENGLISH.status(kind, key)
+        assert WORDS.progress(2, 5) == ENGLISH.progress(2, 5)
 
 
 def test_the_round_page_in_russian(client: Client, spring: Spring) -> None:
@@ -178,7 +199,7 @@ def test_the_clock_speaks_the_language(client: Client, organizer: User) -> None:
     t.tournament_pair(tournament_id=tid, user=organizer)
     t.tournament_publish(tournament_id=tid, round=1, user=organizer)
     t.tournament_set_clock(tournament_id=tid, round=1, minutes=50, user=organizer)
-    ends = timezone.localtime(timezone.now() + timezone.timedelta(minutes=50))
+    ends = timezone.localtime(timezone.now() + timedelta(minutes=50))
     data = client.get(f"/t/{tid}/clock/", headers={"Accept-Language": "ru"}).json()
     assert data["clock"]["text"].startswith("Тур 1 заканчивается в ")
     assert data["clock"]["over"] == "Тур 1: время вышло."

@@ -1,7 +1,7 @@
 """The round clock as the pages show it (pure): which round's clock, when it ends, and the
 words around it. The browser counts down from the server's time (static/js/clock.js asks
 ``/t/<id>/clock/`` for it every minute); the end time is printed for readers without
-JavaScript. The words are in the active language (the page's, or the clock JSON's request's)."""
+JavaScript."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
-
-from django.utils.translation import gettext as _
 
 from tournaments.domain import TournamentState
 
@@ -26,15 +24,11 @@ class Clock:
         return self.ends_at.isoformat()
 
     def text(self, tz: tzinfo) -> str:
-        # The same message as templates/public/_clock.html's.
-        return _("Round %(round)s ends at %(time)s.") % {
-            "round": self.round,
-            "time": f"{self.ends_at.astimezone(tz):%H:%M}",
-        }
+        return f"Round {self.round} ends at {self.ends_at.astimezone(tz):%H:%M}."
 
     @property
     def over_text(self) -> str:
-        return _("Round %(round)s: time is up.") % {"round": self.round}
+        return f"Round {self.round}: time is up."
 
     def left_seconds(self, now: datetime) -> int:
         return max(0, int((self.ends_at - now).total_seconds()))

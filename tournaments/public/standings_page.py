@@ -47,6 +47,7 @@ from tournaments.public.presenters import (
     standings_hidden_from_public,
     standings_table,
 )
+from tournaments.public.words import WORDS
 
 logger = logging.getLogger(__name__)
 
@@ -112,9 +113,9 @@ def _render_parts(version: str | None, read: services.TournamentRead) -> Standin
     """The page's parts from one read, in the active language."""
     summary, data = read.summary, read.standings
     tournament_id = read.id
-    t = header(summary)
+    t = header(summary, WORDS)
     path = reverse("public:standings", args=[tournament_id])
-    table = None if data is None else standings_table(data, summary["settings"])
+    table = None if data is None else standings_table(data, summary["settings"], WORDS)
     tables = [tb for r in summary["rounds"] if r["status"] != "proposed" for tb in r["tables"]]
     context = {
         "t": t,

@@ -32,7 +32,6 @@ from tournaments.public import conditional
 from tournaments.public import standings_page as page
 from tournaments.public.clock import clock_json, state_clock
 from tournaments.public.presenters import (
-    ROUND_STATUS,
     PlayerPage,
     find_players,
     find_round,
@@ -46,6 +45,7 @@ from tournaments.public.presenters import (
     standings_table,
     table_cards,
 )
+from tournaments.public.words import WORDS, clock_over_text, clock_text
 from tournaments.standings import PRESETS, TIEBREAKS
 
 ROUND_POLL_SECONDS = 30
@@ -75,7 +75,7 @@ def _game_states(
 ) -> dict[str, tuple[str, str]]:
     """(status, progress text) of the tables' games this user may see, in one query."""
     found = selectors.game_progress(user=request.user, game_ids=(t.get("game") for t in tables))
-    return {g: game_state(p.status, p.round, p.trick) for g, p in found.items()}
+    return {g: game_state(p.status, p.round, p.trick, WORDS) for g, p in found.items()}
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -132,15 +132,17 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
 def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     read = _read(tournament_id, request, standings=True)
     summary, data = read.summary, read.standings
-    leaders = standings_table(data).rows[:3] if data is not None and data["rows"] else ()
+    leaders = (
+        standings_table(data, words=WORDS).rows[:3] if data is not None and data["rows"] else ()
+    )
     settings = summary["settings"]
     preset = PRESETS.get(settings["scoring"])
     players = sorted(summary["players"], key=lambda p: (p["name"].casefold(), p["id"]))
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "heading": summary["name"],
         "nav": "overview",
-        "rounds": round_links(summary),
+        "rounds": round_links(summary, WORDS),
         "players": players,
         "leaders": leaders,
         "standings_visible": summary["standings_visible"],
@@ -182,7 +184,7 @@ def find(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
             )
         rows.append({"player": entry, "table": seat})
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "heading": _("Find your table"),
         "nav": "find",
         "query": query,
@@ -200,14 +202,14 @@ def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: i
         raise Http404(f"Round {number} has not been published.")
     players = players_by_id(summary)
     states = _game_states(request, rnd["tables"])
-    tables = table_cards(rnd, players, states)
+    tables = table_cards(rnd, players, states, WORDS)
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "heading": _("Round %(round)s") % {"round": number},
         "nav": "round",
         "nav_round": number,
         "round": rnd,
-        "round_status": str(ROUND_STATUS.get(rnd["status"], rnd["status"])),
+        "round_status": WORDS.status("round", rnd["status"]),
         "tables": tables,
         "byes": [(b["player"], b["name"]) for b in rnd["byes"]],
         "finished": sum(1 for t in tables if t.has_result),
@@ -273,8 +275,8 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
     entry = players[player_id]
     tables = [t for r in summary["rounds"] if r["status"] != "proposed" for t in r["tables"]]
     mine = [t for t in tables if any(s["player"] == player_id for s in t["seats"])]
-    rounds = player_rounds(summary, player_id, _game_states(request, mine))
-    table = standings_table(data) if data is not None else None
+    rounds = player_rounds(summary, player_id, _game_states(request, mine), WORDS)
+    table = standings_table(data, words=WORDS) if data is not None else None
     standing = None
     if table is not None:
         standing = next((row for row in table.rows if row.player == player_id), None)
@@ -288,7 +290,7 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
         now=round_now(summary, rounds),
     )
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "heading": entry["name"],
         "nav": "player",
         "player": record,
@@ -315,10 +317,10 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     summary, data = read.summary, read.standings
     rounds = [r for r in summary["rounds"] if r["status"] != "proposed"]
     rnd = rounds[-1] if rounds else None
-    tables = table_cards(rnd, players_by_id(summary), {}) if rnd is not None else []
-    table = standings_table(data) if data is not None else None
+    tables = table_cards(rnd, players_by_id(summary), {}, WORDS) if rnd is not None else []
+    table = standings_table(data, words=WORDS) if data is not None else None
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "round": rnd,
         "tables": tables,
         "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
@@ -338,7 +340,11 @@ def clock(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         state = services.tournament_state(tournament_id)
     except GameNotFound:
         raise Http404("There is no such tournament.") from None
-    now = timezone.now()
-    response = JsonResponse(clock_json(state_clock(state), now, timezone.get_current_timezone()))
+    now, tz, round_clock = timezone.now(), timezone.get_current_timezone(), state_clock(state)
+    data = clock_json(round_clock, now, tz)
+    if round_clock is not None:  # its words in the reader's language
+        data["clock"]["text"] = clock_text(round_clock, tz)
+        data["clock"]["over"] = clock_over_text(round_clock)
+    response = JsonResponse(data)
     add_never_cache_headers(response)
     return response
