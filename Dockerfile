@@ -2,6 +2,18 @@
 # command), the Celery worker and the beat scheduler (docker-compose.yml gives them their
 # commands). Configuration comes from the environment at run time (.env.example lists it); the
 # image holds no secret. docs/operations.md explains how to run it.
+# The translations (locale/*/LC_MESSAGES/django.po) compiled into the .mo files Django reads, in
+# a stage of their own: GNU gettext's msgfmt is needed to build them, never to run the site, so
+# it stays out of the image. The .mo files are build output: the repository holds only the .po.
+FROM python:3.11-slim AS catalogues
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gettext \
+    && rm -rf /var/lib/apt/lists/*
+COPY locale/ /locale/
+RUN for po in /locale/*/LC_MESSAGES/django.po; do \
+        msgfmt --check --output-file="${po%.po}.mo" "$po" || exit 1; \
+    done
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -27,6 +39,7 @@ RUN pip install -c constraints.txt . \
     && rm -rf build ./*.egg-info
 
 COPY . .
+COPY --from=catalogues /locale/ ./locale/
 # Byte-compiled now, since the processes cannot write to /app; var/ is theirs (collectstatic
 # writes var/static at each web start: docker/entrypoint.sh).
 RUN python -m compileall -q config engine games tournaments docker \

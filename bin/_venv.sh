@@ -34,3 +34,17 @@ tnc_ensure_venv() {
         -c constraints.txt -e "$spec"
     echo "venv: installed -e '$spec' into .venv, pinned by constraints.txt"
 }
+
+# tnc_compile_messages: compile the translation catalogues (locale/*/LC_MESSAGES/django.po) into
+# the .mo files Django reads. They are build output (not committed); compilemessages skips a
+# catalogue whose .mo is already newer. Needs GNU gettext's msgfmt.
+tnc_compile_messages() {
+    if ! command -v msgfmt >/dev/null 2>&1; then
+        echo "error: msgfmt (GNU gettext) is needed to compile the translations (locale/):" >&2
+        echo "       Debian/Ubuntu: apt-get install gettext; macOS: brew install gettext" >&2
+        return 1
+    fi
+    # Only the project's catalogues: not the virtualenv's packages (nor var/).
+    .venv/bin/python manage.py compilemessages --ignore=.venv --ignore=var --verbosity 0
+    echo "compilemessages: translations (locale/) are compiled"
+}

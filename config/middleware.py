@@ -6,7 +6,9 @@ import logging
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import add_never_cache_headers, patch_cache_control
+from django.http.response import HttpResponseBase
+from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
+from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
 
 logger = logging.getLogger(__name__)
 
@@ -35,4 +37,18 @@ class PersonalNeverPublic:
             del response["Cache-Control"]
             add_never_cache_headers(response)
             patch_cache_control(response, private=True)
+        return response
+
+
+class LocaleMiddleware(DjangoLocaleMiddleware):
+    """Django's LocaleMiddleware (the language cookie, else Accept-Language, else English), and
+    ``Vary: Cookie`` besides its ``Vary: Accept-Language``: the language cookie the chooser sets
+    changes every page, so a cache in between must not give one visitor's language to another.
+    """
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        response = super().process_response(request, response)
+        patch_vary_headers(response, ("Cookie",))
         return response

@@ -10,7 +10,10 @@ from config.health import health
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health, name="health"),
-    # The language chooser posts here (django.views.i18n.set_language: a cookie).
+    # The language chooser (templates/_language.html): a GET form, so that pages rendered once
+    # for everyone can carry it; it keeps the choice in the language cookie.
+    path("i18n/choose/", views.choose_language, name="choose_language"),
+    # Django's set_language (a POST with a CSRF token), for forms that prefer it.
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -122,6 +122,17 @@ def _postgres_only(request: pytest.FixtureRequest) -> None:
         )
 
 
+@pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """LocaleMiddleware leaves the last request's language active in the thread: each test
+    starts (and leaves) in the default language, whatever the one before it asked for."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def committed_db(transactional_db: None) -> Iterator[None]:
     """Database access where every transaction really commits (for tests with threads or

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import policy
 from games.services import NotAllowed, Refused
@@ -30,12 +31,12 @@ def tournament_games(
         state = _tournament_state(table)
         if state.config.downloads_released or _organizes(table, user):
             return True
-        raise NotAllowed("the organizer has not released the tournament's downloads yet")
+        raise NotAllowed(_("the organizer has not released the tournament's downloads yet"))
     if action == policy.SEAT_APPEND:  # a seat link's phone: the link is its credential
         _check_first_player(table, events)
         return True
     if user is None or not user.is_authenticated:
-        raise NotAllowed("log in as a scorekeeper of this tournament")
+        raise NotAllowed(_("log in as a scorekeeper of this tournament"))
     roles = set(
         TournamentRole.objects.filter(
             tournament_id=table.tournament_id, user_id=user.pk
@@ -45,15 +46,15 @@ def tournament_games(
     if action == policy.HANDS:
         if not organizer and domain.SCOREKEEPER not in roles:
             raise NotAllowed(
-                "only this tournament's organizers and scorekeepers see the hands being played"
+                _("only this tournament's organizers and scorekeepers see the hands being played")
             )
     elif action in (policy.VOID, policy.PUBLISH, policy.SEATS):
         if not organizer:
-            raise NotAllowed("only an organizer of this tournament can do this")
+            raise NotAllowed(_("only an organizer of this tournament can do this"))
     elif not organizer and domain.SCOREKEEPER not in roles:
-        raise NotAllowed("only this tournament's scorekeepers and organizers enter its tables")
+        raise NotAllowed(_("only this tournament's scorekeepers and organizers enter its tables"))
     elif action == policy.CORRECT and not organizer and _confirmed(table):
-        raise NotAllowed("this table's result is confirmed: only an organizer can correct it")
+        raise NotAllowed(_("this table's result is confirmed: only an organizer can correct it"))
     if action == policy.APPEND:
         _check_first_player(table, events)
     return True
@@ -68,8 +69,8 @@ def _check_first_player(table: TournamentTable, events: Sequence[Mapping[str, An
             and event.get("first_player") != _first_player(table)
         ):
             raise Refused(
-                f"at this tournament table {_first_player(table)} (seat 1) is the first player "
-                "of round 1",
+                _("at this tournament table %(player)s (seat 1) is the first player of round 1")
+                % {"player": _first_player(table)},
                 "bad_first_player",
                 index,
             )
@@ -85,13 +86,17 @@ def tournament_seating(game: Any) -> policy.Seating | None:
     )
     if table is None:
         return None
-    where = f"{table.tournament.name} · round {table.round} · table {table.number}"
+    where = _("%(tournament)s · round %(round)s · table %(table)s") % {
+        "tournament": table.tournament.name,
+        "round": table.round,
+        "table": table.number,
+    }
     tid = table.tournament_id
     round_page = reverse("public:round", args=[tid, table.round])
     trail = (
         (table.tournament.name, reverse("public:tournament", args=[tid])),
-        (f"Round {table.round}", round_page),
-        (f"Table {table.number}", f"{round_page}#table-{table.number}"),
+        (_("Round %(round)s") % {"round": table.round}, round_page),
+        (_("Table %(table)s") % {"table": table.number}, f"{round_page}#table-{table.number}"),
     )
     return policy.Seating(
         where=where,

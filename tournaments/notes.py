@@ -3,8 +3,10 @@
 Events and snapshots store codes, never prose (docs/tournament-events.md): a note is a JSON
 object such as ``{"code": "bye", "player": "P5", "byes": 0}``, players named by id. Pages and the
 API turn codes into words with :func:`describe`, naming players as they are named *now*.
-Every sentence is one whole template with named placeholders, so that gettext can wrap
-:data:`SENTENCES` later without changing how notes are stored.
+Every sentence is one whole template with named placeholders, translated at display through a
+:class:`~tournaments.domain.words.Translator` (``describe(..., t=django.utils.translation)``);
+counts go through ``ngettext`` (the English keeps its "table(s)", which the old prose below is
+read back by).
 
 Events written before notes were codes (``round_paired`` version 1, snapshots version 1) hold
 the English sentences; :func:`from_text` reads them back into codes, or keeps a sentence it
@@ -16,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
+
+from tournaments.domain.words import ENGLISH, Translator
 
 Note = Mapping[str, Any]
 """``{"code": ..., **parameters}``: JSON data."""
@@ -38,58 +42,9 @@ NO_HISTORY: Final = "no_history"
 NEVER_HAD_ONE_SEATED: Final = "never_had_one_seated"
 ALL_HAD_ONE: Final = "all_had_one"
 
-SENTENCES: Final[dict[str, str]] = {
-    "search_cost": (
-        "Seated by standings ({method}). Cost {total} = {repeats} repeated meeting(s) x "
-        "{repeat_weight} + {small_tables} (earlier small tables of the players at small tables) "
-        "x {small_table_weight} + {spread} (standing spread). {verdict}"
-    ),
-    "verdict_exhaustive": "This is the lowest possible cost: every allowed grouping was checked.",
-    "verdict_bound": "No grouping can cost less than {bound}.",
-    "verdict_swapped": (
-        "That was the search's grouping; the changes by hand below came after it, so it may "
-        "no longer be the lowest possible cost."
-    ),
-    "round_one_random": "Random seating (seed {seed}), no search: {tables} table(s).",
-    "round_one_order": (
-        "Seating by the given order (registration or rating), no search: {tables} table(s)."
-    ),
-    "small_table_swap": (
-        "{a} and {b} swapped tables so that nobody gets a second small table before everyone "
-        "has had one."
-    ),
-    "met_before": "Table {table}: {a} and {b} have met before: {reason}.",
-    "reason_fewest_repeats": "every allowed grouping repeats at least {repeats} meeting(s)",
-    "reason_lowest_cost": "no allowed grouping has a lower total cost",
-    "reason_no_better_swap": (
-        "no swap of two players between any two tables would lower the total cost"
-    ),
-    "reason_no_history": "this round's seating does not look at earlier meetings",
-    "small_table_nobody": (
-        "Table {table} seats {seats} (a full table seats {full}): nobody at it had a small "
-        "table before."
-    ),
-    "small_table_had": (
-        "Table {table} seats {seats} (a full table seats {full}): {before} had a small table "
-        "before; {why}."
-    ),
-    "small_table_before": "{player} ({count} before)",
-    "why_never_had_one_seated": (
-        "every player present who never had one sits at a small table this round"
-    ),
-    "why_all_had_one": "every player present has had one",
-    "bye_first": "Bye: {player}, who had no bye before ({rule}).",
-    "bye_again_one": (
-        "Bye: {player}, who had {byes} bye before: every player present has had at least as "
-        "many ({rule})."
-    ),
-    "bye_again_many": (
-        "Bye: {player}, who had {byes} byes before: every player present has had at least as "
-        "many ({rule})."
-    ),
-    "rule_fewest_byes": "byes go to the lowest-placed players among those with the fewest byes",
-    "swapped": "Changed by hand: {a} and {b} swapped.",
-}
+SENTENCES: Final[dict[str, str]] = {"swapped": "Changed by hand: {a} and {b} swapped."}
+"""The English words of a swap made by hand (how the desk recognises one in English text);
+:func:`describe` words every note, in the reader's language."""
 
 Names = Callable[[str], str]
 """A player's name from their id (the id itself if unknown)."""
@@ -171,66 +126,156 @@ def _number(value: int | float) -> str:
     return f"{value:,}"
 
 
-def describe(note: Note, name: Names, *, swapped: bool = False) -> str:
-    """The note in English, players named by ``name``. ``swapped``: the round was changed by
-    hand after the search (its search cost no longer describes the tables)."""
+def _method(t: Translator, method: str) -> str:
+    if method == "exhaustive":
+        return t.pgettext("pairing search", "exhaustive")
+    if method == "local search":
+        return t.pgettext("pairing search", "local search")
+    return method
+
+
+def _reason(t: Translator, note: Note) -> str:
+    reason = note["reason"]
+    if reason == FEWEST_REPEATS:
+        repeats = note.get("repeats", 0)
+        return t.ngettext(
+            "every allowed grouping repeats at least %(repeats)s meeting(s)",
+            "every allowed grouping repeats at least %(repeats)s meeting(s)",
+            repeats,
+        ) % {"repeats": repeats}
+    if reason == LOWEST_COST:
+        return t.gettext("no allowed grouping has a lower total cost")
+    if reason == NO_BETTER_SWAP:
+        return t.gettext("no swap of two players between any two tables would lower the total cost")
+    if reason == NO_HISTORY:
+        return t.gettext("this round's seating does not look at earlier meetings")
+    raise ValueError(f"unknown reason {reason!r}")
+
+
+def _why(t: Translator, why: str) -> str:
+    if why == NEVER_HAD_ONE_SEATED:
+        return t.gettext("every player present who never had one sits at a small table this round")
+    if why == ALL_HAD_ONE:
+        return t.gettext("every player present has had one")
+    raise ValueError(f"unknown reason {why!r}")
+
+
+def describe(note: Note, name: Names, *, swapped: bool = False, t: Translator = ENGLISH) -> str:
+    """The note in words (English unless ``t`` translates), players named by ``name``.
+    ``swapped``: the round was changed by hand after the search (its search cost no longer
+    describes the tables)."""
     code = note["code"]
-    s = SENTENCES
     if code == SEARCH_COST:
         if swapped:
-            verdict = s["verdict_swapped"]
+            verdict = t.gettext(
+                "That was the search's grouping; the changes by hand below came after it, so it "
+                "may no longer be the lowest possible cost."
+            )
         elif note["method"] == "exhaustive":
-            verdict = s["verdict_exhaustive"]
+            verdict = t.gettext(
+                "This is the lowest possible cost: every allowed grouping was checked."
+            )
         else:
-            verdict = s["verdict_bound"].format(bound=_number(note["bound"]))
-        return s["search_cost"].format(
-            method=note["method"],
-            total=_number(note["total"]),
-            repeats=note["repeats"],
-            repeat_weight=_number(note["repeat_weight"]),
-            small_tables=note["small_tables"],
-            small_table_weight=_number(note["small_table_weight"]),
-            spread=note["spread"],
-            verdict=verdict,
-        )
+            verdict = t.gettext("No grouping can cost less than %(bound)s.") % {
+                "bound": _number(note["bound"])
+            }
+        return t.ngettext(
+            "Seated by standings (%(method)s). Cost %(total)s = %(repeats)s repeated meeting(s) "
+            "x %(repeat_weight)s + %(small_tables)s (earlier small tables of the players at "
+            "small tables) x %(small_table_weight)s + %(spread)s (standing spread). %(verdict)s",
+            "Seated by standings (%(method)s). Cost %(total)s = %(repeats)s repeated meeting(s) "
+            "x %(repeat_weight)s + %(small_tables)s (earlier small tables of the players at "
+            "small tables) x %(small_table_weight)s + %(spread)s (standing spread). %(verdict)s",
+            note["repeats"],
+        ) % {
+            "method": _method(t, note["method"]),
+            "total": _number(note["total"]),
+            "repeats": note["repeats"],
+            "repeat_weight": _number(note["repeat_weight"]),
+            "small_tables": note["small_tables"],
+            "small_table_weight": _number(note["small_table_weight"]),
+            "spread": note["spread"],
+            "verdict": verdict,
+        }
     if code == ROUND_ONE:
-        key = "round_one_random" if note["order"] == "random" else "round_one_order"
-        return s[key].format(seed=note["seed"], tables=note["tables"])
+        tables = note["tables"]
+        if note["order"] == "random":
+            return t.ngettext(
+                "Random seating (seed %(seed)s), no search: %(tables)s table(s).",
+                "Random seating (seed %(seed)s), no search: %(tables)s table(s).",
+                tables,
+            ) % {"seed": note["seed"], "tables": tables}
+        return t.ngettext(
+            "Seating by the given order (registration or rating), no search: %(tables)s table(s).",
+            "Seating by the given order (registration or rating), no search: %(tables)s table(s).",
+            tables,
+        ) % {"tables": tables}
     if code == SMALL_TABLE_SWAP:
-        return s["small_table_swap"].format(a=name(note["a"]), b=name(note["b"]))
+        return t.gettext(
+            "%(a)s and %(b)s swapped tables so that nobody gets a second small table before "
+            "everyone has had one."
+        ) % {"a": name(note["a"]), "b": name(note["b"])}
     if code == MET_BEFORE:
-        reason = s[f"reason_{note['reason']}"].format(repeats=note.get("repeats", 0))
-        return s["met_before"].format(
-            table=note["table"], a=name(note["a"]), b=name(note["b"]), reason=reason
-        )
+        return t.gettext("Table %(table)s: %(a)s and %(b)s have met before: %(reason)s.") % {
+            "table": note["table"],
+            "a": name(note["a"]),
+            "b": name(note["b"]),
+            "reason": _reason(t, note),
+        }
     if code == SMALL_TABLE:
         where = {"table": note["table"], "seats": note["seats"], "full": note["full"]}
         if not note["before"]:
-            return s["small_table_nobody"].format(**where)
-        before = ", ".join(
-            s["small_table_before"].format(player=name(p), count=c) for p, c in note["before"]
+            return (
+                t.gettext(
+                    "Table %(table)s seats %(seats)s (a full table seats %(full)s): nobody at it "
+                    "had a small table before."
+                )
+                % where
+            )
+        before = t.gettext(", ").join(
+            t.ngettext("%(player)s (%(count)s before)", "%(player)s (%(count)s before)", c)
+            % {"player": name(p), "count": c}
+            for p, c in note["before"]
         )
-        why = s[f"why_{note['why']}"]
-        return s["small_table_had"].format(**where, before=before, why=why)
+        return t.gettext(
+            "Table %(table)s seats %(seats)s (a full table seats %(full)s): %(before)s had a "
+            "small table before; %(why)s."
+        ) % {**where, "before": before, "why": _why(t, note["why"])}
     if code == BYE:
-        rule = s["rule_fewest_byes"]
-        if note["byes"] == 0:
-            return s["bye_first"].format(player=name(note["player"]), rule=rule)
-        key = "bye_again_one" if note["byes"] == 1 else "bye_again_many"
-        return s[key].format(player=name(note["player"]), byes=note["byes"], rule=rule)
+        rule = t.gettext("byes go to the lowest-placed players among those with the fewest byes")
+        player = name(note["player"])
+        byes = note["byes"]
+        if byes == 0:
+            return t.gettext("Bye: %(player)s, who had no bye before (%(rule)s).") % {
+                "player": player,
+                "rule": rule,
+            }
+        return t.ngettext(
+            "Bye: %(player)s, who had %(byes)s bye before: every player present has had at "
+            "least as many (%(rule)s).",
+            "Bye: %(player)s, who had %(byes)s byes before: every player present has had at "
+            "least as many (%(rule)s).",
+            byes,
+        ) % {"player": player, "byes": byes, "rule": rule}
     if code == SWAPPED:
-        return s["swapped"].format(a=name(note["a"]), b=name(note["b"]))
+        return t.gettext("Changed by hand: %(a)s and %(b)s swapped.") % {
+            "a": name(note["a"]),
+            "b": name(note["b"]),
+        }
     if code == LEGACY_TEXT:
         return str(note["text"])
     raise ValueError(f"unknown note code {code!r}")
 
 
-def describe_all(notes: Iterable[Note], names: Mapping[str, str]) -> list[str]:
-    """Each note in English, players named from ``names`` (id -> name). Once the round has a
-    swap made by hand, the search's verdict says that it described the tables before it."""
+def describe_all(
+    notes: Iterable[Note], names: Mapping[str, str], t: Translator = ENGLISH
+) -> list[str]:
+    """Each note in words (English unless ``t`` translates), players named from ``names``
+    (id -> name). Once the round has a swap made by hand, the search's verdict says that it
+    described the tables before it."""
     listed = list(notes)
     swapped = any(note["code"] == SWAPPED for note in listed)
-    return [describe(note, lambda p: names.get(p, p), swapped=swapped) for note in listed]
+    return [describe(note, lambda p: names.get(p, p), swapped=swapped, t=t) for note in listed]
 
 
 # ----------------------------------------------------------------------------- old prose

@@ -12,6 +12,7 @@ from typing import Any
 
 from tournaments import events, pairing, standings
 from tournaments.domain import Refusal, Round, TournamentState, seated_players
+from tournaments.domain.words import ngettext_lazy
 
 
 def confirmed_results(state: TournamentState) -> list[standings.GameResult]:
@@ -98,12 +99,27 @@ def pairing_request(
         ids = {p for t in only.tables for p in t.seats} | set(only.byes)
         seated = {pid: state.players[pid] for pid in state.players if pid in ids}
     if len(seated) < min(sizes):
-        raise Refusal(
-            "not_enough_players",
-            f"{len(seated)} player{'s are' if len(seated) != 1 else ' is'} ready to play "
-            f"(registered, {'checked in, ' if state.config.check_in else ''}not dropped); "
-            f"a table needs at least {min(sizes)}",
-        )
+        if state.config.check_in:
+            ready = ngettext_lazy(
+                "%(count)s player is ready to play (registered, checked in, not dropped); "
+                "a table needs at least %(needed)s",
+                "%(count)s players are ready to play (registered, checked in, not dropped); "
+                "a table needs at least %(needed)s",
+                len(seated),
+                count=len(seated),
+                needed=min(sizes),
+            )
+        else:
+            ready = ngettext_lazy(
+                "%(count)s player is ready to play (registered, not dropped); "
+                "a table needs at least %(needed)s",
+                "%(count)s players are ready to play (registered, not dropped); "
+                "a table needs at least %(needed)s",
+                len(seated),
+                count=len(seated),
+                needed=min(sizes),
+            )
+        raise Refusal("not_enough_players", ready)
     met: dict[str, set[str]] = defaultdict(set)
     small: dict[str, int] = defaultdict(int)
     had_bye: dict[str, int] = defaultdict(int)

@@ -15,6 +15,10 @@ How it counts:
   points and every tie-break share a rank (competition ranking: 1, 2, 2, 4) and are listed by
   name (ignoring case), then id.
 
+Titles and descriptions (presets, tie-breaks, columns) are English msgids marked with
+``gettext_noop``: they are stored as they are (the standings' JSON) and translated where they
+are shown (``gettext(title)``, ``{% translate title %}``).
+
 Wrong input raises :class:`StandingsError` (a :class:`ValueError` with a stable ``code``) whose
 message is meant for the organizer as is.
 """
@@ -26,6 +30,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+from tournaments.domain.words import gettext_noop
 
 __all__ = [
     "PRESETS",
@@ -173,26 +179,33 @@ PRESETS: dict[str, Preset] = {
     for preset in (
         Preset(
             "scaled",
-            "Scaled",
-            "First place is worth 6 points and last place 0 at every table; the places between "
-            "are evenly spaced (6, 4, 2, 0 with 4 players; 6, 3, 0 with 3). Fair between tables "
-            "of different sizes: every table hands out 3 points per player on average.",
+            gettext_noop("Scaled"),
+            gettext_noop(
+                "First place is worth 6 points and last place 0 at every table; the places "
+                "between are evenly spaced (6, 4, 2, 0 with 4 players; 6, 3, 0 with 3). Fair "
+                "between tables of different sizes: every table hands out 3 points per player on "
+                "average."
+            ),
             _scaled,
         ),
         Preset(
             "wins",
-            "Wins",
-            "1 point for first place, nothing for the other places. A win is worth the same "
-            "at every table, but a win is easier at a small table: an average player expects "
-            "1/3 of a point at a table of 3 and 1/4 at a table of 4.",
+            gettext_noop("Wins"),
+            gettext_noop(
+                "1 point for first place, nothing for the other places. A win is worth the same "
+                "at every table, but a win is easier at a small table: an average player expects "
+                "1/3 of a point at a table of 3 and 1/4 at a table of 4."
+            ),
             _wins,
         ),
         Preset(
             "placement",
-            "Placement",
-            "One point for every player finishing below you (3, 2, 1, 0 with 4 players; 2, 1, 0 "
-            "with 3). Simple, but it favours big tables: a win at a table of 4 is worth 3 points "
-            "and only 2 at a table of 3.",
+            gettext_noop("Placement"),
+            gettext_noop(
+                "One point for every player finishing below you (3, 2, 1, 0 with 4 players; 2, "
+                "1, 0 with 3). Simple, but it favours big tables: a win at a table of 4 is worth "
+                "3 points and only 2 at a table of 3."
+            ),
             _placement,
         ),
     )
@@ -262,39 +275,45 @@ TIEBREAKS: dict[str, TieBreak] = {
     for tiebreak in (
         TieBreak(
             "victory_points",
-            "Victory points",
-            "The game scores added up over all games (a bye adds the bye's victory points).",
+            gettext_noop("Victory points"),
+            gettext_noop(
+                "The game scores added up over all games (a bye adds the bye's victory points)."
+            ),
         ),
         TieBreak(
             "opponents_average",
-            "Opponents' average",
-            "The average tournament points of the opponents met, each counted once per game "
-            "played against them, with their current totals. 0 for a player with no game.",
+            gettext_noop("Opponents' average"),
+            gettext_noop(
+                "The average tournament points of the opponents met, each counted once per game "
+                "played against them, with their current totals. 0 for a player with no game."
+            ),
         ),
         TieBreak(
             "first_places",
-            "First places",
-            "The number of games won (a shared first place counts).",
+            gettext_noop("First places"),
+            gettext_noop("The number of games won (a shared first place counts)."),
         ),
         TieBreak(
             "games",
-            "Games",
-            "Games played (byes not included). Shown for information: it is not a default "
-            "tie-break, since it would rank late entrants below everyone they tie with.",
+            gettext_noop("Games"),
+            gettext_noop(
+                "Games played (byes not included). Shown for information: it is not a default "
+                "tie-break, since it would rank late entrants below everyone they tie with."
+            ),
         ),
     )
 }
 
 _ROW_COLUMNS: dict[str, str] = {
-    "rank": "Rank",
-    "name": "Player",
-    "points": "Points",
+    "rank": gettext_noop("Rank"),
+    "name": gettext_noop("Player"),
+    "points": gettext_noop("Points"),
 }
 _INFO_COLUMNS: dict[str, str] = {
     "victory_points": TIEBREAKS["victory_points"].title,
     "first_places": TIEBREAKS["first_places"].title,
     "games": TIEBREAKS["games"].title,
-    "byes": "Byes",
+    "byes": gettext_noop("Byes"),
 }
 _ROW_COLUMNS.update(_INFO_COLUMNS)
 
@@ -304,7 +323,7 @@ def columns(settings: Settings) -> list[tuple[str, str]]:
     the settings' order, then victory points, first places, games and byes where they are not
     tie-breaks already. ``Row.value(key)`` gives a row's value for each."""
     tiebreaks = _tiebreaks(settings.tiebreaks)
-    shown = [("rank", "Rank"), ("name", "Player"), ("points", "Points")]
+    shown = [(key, _ROW_COLUMNS[key]) for key in ("rank", "name", "points")]
     shown += [(key, TIEBREAKS[key].title) for key in tiebreaks]
     shown += [(key, title) for key, title in _INFO_COLUMNS.items() if key not in tiebreaks]
     return shown

@@ -99,8 +99,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # After the session (a chosen language is kept in a cookie), before CommonMiddleware.
-    "django.middleware.locale.LocaleMiddleware",
+    # After the session, before CommonMiddleware: the language of the language cookie (the
+    # chooser's), else the browser's Accept-Language, else English. Django's own, plus
+    # "Vary: Cookie" (config.middleware.LocaleMiddleware).
+    "config.middleware.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -126,6 +128,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                # LANGUAGE_CODE and LANGUAGE_BIDI for <html lang dir> in every page.
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -199,6 +203,9 @@ LANGUAGES = [
     ("ja", "日本語"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The chooser's choice (config.views.choose_language) is kept for a year, not just the session.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

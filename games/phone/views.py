@@ -84,7 +84,12 @@ def _closed(request: HttpRequest, message: str, status: int) -> HttpResponse:
 
 def _by_token(request: HttpRequest, token: str, *, opened: bool = False) -> Phone | HttpResponse:
     try:
-        access = services.seat_open(token, opened=opened)
+        # A tap: the poll's one query reads the link (opening the page also notes the phone).
+        access = (
+            services.seat_open(token, opened=True)
+            if opened
+            else services.seat_poll(token, None).access
+        )
     except services.NotAllowed as revoked:
         return _closed(request, revoked.message, 403)
     except services.GameNotFound as unknown:
@@ -187,10 +192,12 @@ def _panel(
     error: str = "",
     notice: str = "",
     refused_key: str = "",
+    stamp: tuple[int, str] | None = None,
 ) -> HttpResponse:
-    """The live panel (a fetch), or the whole page (a plain form's refusal)."""
+    """The live panel (a fetch), or the whole page (a plain form's refusal). ``stamp``: the
+    caller's reading of :func:`games.services.deal_stamp` for this request."""
     focus = _focus(request, phone)
-    stamp = services.deal_stamp(phone.access.game_id, focus)
+    stamp = stamp or services.deal_stamp(phone.access.game_id, focus)
     if stamp is None:
         raise Http404("there is no such game")
     context = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
@@ -207,12 +214,15 @@ def _page(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     return _panel(request, phone)
 
 
-def _poll(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
-    """The live panel, or 304 when neither the game nor a hand changed since the phone's ETag."""
+def _poll(
+    request: HttpRequest, phone: Phone | HttpResponse, stamp: tuple[int, str] | None = None
+) -> HttpResponse:
+    """The live panel, or 304 when neither the game nor a hand changed since the phone's ETag.
+    ``stamp``: already read (a seat link's poll reads it with the link, in one query)."""
     if isinstance(phone, HttpResponse):
         return phone
     focus = _focus(request, phone)
-    stamp = services.deal_stamp(phone.access.game_id, focus)
+    stamp = stamp or services.deal_stamp(phone.access.game_id, focus)
     if stamp is None:
         raise Http404("there is no such game")
     tag = _etag(phone, focus, stamp)
@@ -220,7 +230,7 @@ def _poll(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         response = HttpResponse(status=304)
         response["ETag"] = tag
         return _private(response)
-    return _panel(request, phone)
+    return _panel(request, phone, stamp=stamp)
 
 
 def _done(request: HttpRequest, phone: Phone) -> HttpResponse:
@@ -380,7 +390,17 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def state(request: HttpRequest, token: str) -> HttpResponse:
-    return _poll(request, _by_token(request, token))
+    # The hottest request of the site (every phone, twice a second): the link and the stamp in
+    # one query (games.services.poll), then a 304 for nearly every answer.
+    raw = request.GET.get("as") or ""
+    try:
+        polled = services.seat_poll(token, int(raw) if raw.isdigit() else None)
+    except services.NotAllowed as revoked:
+        return _closed(request, revoked.message, 403)
+    except services.GameNotFound as unknown:
+        return _closed(request, unknown.message, 404)
+    phone = Phone(polled.access, reverse("seat:page", args=[token]))
+    return _poll(request, phone, polled.stamp)
 
 
 @require_POST

@@ -45,6 +45,7 @@ from games.services.maintenance import (
     stream_origin,
     streams_projected,
 )
+from games.services.poll import SeatPoll, seat_poll
 from games.services.reads import (
     ShownEvent,
     game_check_write,
@@ -80,6 +81,8 @@ from games.services.writes import (
 )
 
 __all__ = [
+    "SeatPoll",
+    "seat_poll",
     "QUEUED_EARLY",
     "Clash",
     "DealCheck",

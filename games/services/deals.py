@@ -15,13 +15,14 @@ started and its draft is ignored, as every draft of a round that has started is.
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import Max, OuterRef, Q, Subquery
+from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from engine.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, sort_cards
@@ -166,29 +167,39 @@ def deal_round(game: GameProjection, drafts: Iterable[DealDraft] | None = None) 
     return DealRound(number, hands, choices, first, check)
 
 
+def stamp_text(value: datetime.datetime | str | None) -> str:
+    """A draft's ``updated_at`` as the stamp holds it (raw SQL on SQLite gives text)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        parsed = parse_datetime(value)
+        if parsed is None:
+            return value
+        value = parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.UTC)
+    return value.isoformat()
+
+
 def deal_stamp(game_id: uuid.UUID, seat: int) -> tuple[int, str] | None:
     """What a seat's phone shows of the table, as a stamp its poll compares, in one query (None:
     no such game): the game's version and the last change of a draft it sees change: its own
     hand, and the others' once they are complete (the others' hands in progress show as
     "tapping": their taps do not redraw every phone of the table)."""
-    last = (
-        DealDraft.objects.filter(game_id=OuterRef("stream_id"))
-        .filter(Q(full=True) | Q(seat=seat))
-        .order_by()
-        .values("game_id")
-        .annotate(last=Max("updated_at"))
-        .values("last")[:1]
-    )
-    row = (
-        GameProjection.objects.filter(stream_id=game_id)
-        .annotate(drafts=Subquery(last))
-        .values_list("version", "drafts")
-        .first()
-    )
+    # Raw SQL, the same statement every time (psycopg prepares it): every tap's answer and
+    # every poll that found a change read it (games.services.poll reads it with the link).
+    game = GameProjection._meta.db_table
+    draft = DealDraft._meta.db_table
+    key = GameProjection._meta.pk.get_db_prep_value(game_id, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT g.version, (SELECT MAX(d.updated_at) FROM {draft} d"
+            f" WHERE d.game_id = g.stream_id AND (d.full = %s OR d.seat = %s))"
+            f" FROM {game} g WHERE g.stream_id = %s",
+            [True, seat, key],
+        )
+        row = cursor.fetchone()
     if row is None:
         return None
-    version, drafts = row
-    return version, drafts.isoformat() if drafts is not None else ""
+    return row[0], stamp_text(row[1])
 
 
 @dataclass(frozen=True, slots=True)

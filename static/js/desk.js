@@ -4,6 +4,14 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+  // Its words, in the page's language (templates/desk/base.html puts them on this script tag).
+  var script = document.currentScript;
+  var words = {
+    offline: (script && script.dataset.offline) ||
+      "No connection: your last action did not reach the server and nothing changed. Try again.",
+    serverError: (script && script.dataset.serverError) ||
+      "Something went wrong on the server; nothing changed. Reload the page and try again."
+  };
 
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) {
@@ -105,10 +113,10 @@
   }
 
   document.addEventListener("htmx:sendError", function () {
-    warn("No connection: your last action did not reach the server and nothing changed. Try again.");
+    warn(words.offline);
   });
   document.addEventListener("htmx:responseError", function () {
-    warn("Something went wrong on the server; nothing changed. Reload the page and try again.");
+    warn(words.serverError);
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var box = document.getElementById("desk-offline");

@@ -34,7 +34,9 @@ def test_the_clock_is_set_stopped_undone_and_kept_in_the_snapshot(organizer: Use
     first = t.tournament_set_clock(tournament_id=tid, round=1, minutes=50, user=organizer, now=NOW)
     assert summary(tid)["rounds"][0]["ends_at"] == "2026-12-01T19:50:00+00:00"
     later = NOW + timedelta(hours=1)
-    second = t.tournament_set_clock(tournament_id=tid, round=1, ends_at=later, user=organizer)
+    second = t.tournament_set_clock(
+        tournament_id=tid, round=1, ends_at=later, user=organizer, now=NOW
+    )
     assert summary(tid)["rounds"][0]["ends_at"] == "2026-12-01T20:00:00+00:00"
     history = t.tournament_history(tournament_id=tid, user=organizer)
     stored = [e["data"] for e in history if e["type"] == domain.CLOCK_SET]

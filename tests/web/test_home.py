@@ -9,7 +9,7 @@ def test_home_page_says_what_the_project_is(client: Client) -> None:
     response = client.get("/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<html lang="en">' in html
+    assert '<html lang="en" dir="ltr">' in html
     assert "<h1>Trick-n-Chef</h1>" in html
     assert "tournament manager" in html
     assert "htmx" in html  # the htmx script is loaded by base.html

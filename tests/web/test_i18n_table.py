@@ -21,8 +21,15 @@ from engine.state import GameState, Phase
 from games import services
 from games.cardnames import card_name, suit_name
 from games.models import GameProjection
+from tests.web.i18n_compiled import ensure_compiled
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True, scope="module")
+def compiled() -> None:
+    ensure_compiled()  # the .mo files are build output: made here when missing or older
+
 
 NAMES = ("ana", "ben", "cleo", "dev")
 EVENTS = simulate(3, 4, names=NAMES)
@@ -101,7 +108,7 @@ def test_the_table_page_and_its_refusal_in_the_language(
     services.game_append(game_id=game_id, expected_version=1, events=GAME[1:at], user=keeper)
     headers = {"Accept-Language": language}
     page = client.get(f"/table/{game_id}/", headers=headers).content.decode()
-    # (its <html lang> is base.html's, tested with the other pages that extend it)
+    assert html_lang(page) == language
     text = words(page)
     assert turn in text and players in text
     assert "Correct a mistake" not in text and "Players" not in text

@@ -1,6 +1,9 @@
 """A tournament's public files: standings and results as CSV, results as JSON Lines, and its
 games' record files in one zip (pure: plain data in, file contents out).
 
+Headers and the README are text: they follow the request's language (gettext here, the
+active language); the rows are data and stay as they are ("yes"/"no", names, numbers).
+
 Only published rounds appear: a proposed round has no games and is not public. The views read
 the tournament, its standings and its games through the services and pass them here.
 """
@@ -15,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext
 
 YES, NO = "yes", "no"
 
@@ -64,7 +68,8 @@ def standings_csv(standings: Mapping[str, Any]) -> str:
     """A header row of the standings' column titles (rank, player, points, each tie-break,
     then the other figures), and a Dropped column; one row per player, best first."""
     columns = standings["columns"]
-    rows: list[list[str]] = [[c["title"] for c in columns] + ["Dropped"]]
+    # Titles are stored in English (the standings' JSON): each is a msgid (tournaments.standings).
+    rows: list[list[str]] = [[gettext(c["title"]) for c in columns] + [gettext("Dropped")]]
     for row in standings["rows"]:
         cells = []
         for column in columns:
@@ -92,9 +97,18 @@ def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any
                     by_player.setdefault(player, []).append(score)
             scores[table["game"]] = by_player
     width = max((len(s) for g in scores.values() for s in g.values()), default=0)
-    header = ["Round", "Table", "Seat", "Player", "Place", "Victory points"]
-    header += [f"Deal {n}" for n in range(1, width + 1)]
-    rows: list[list[Any]] = [[*header, "Confirmed"]]
+    header = [
+        pgettext("tournament round", "Round"),
+        gettext("Table"),
+        gettext("Seat"),
+        gettext("Player"),
+        gettext("Place"),
+        gettext("Victory points"),
+    ]
+    header += [
+        pgettext("a game's deal", "Deal %(number)s") % {"number": n} for n in range(1, width + 1)
+    ]
+    rows: list[list[Any]] = [[*header, gettext("Confirmed")]]
     for rnd, table in published_tables(summary):
         result = {r["player"]: r for r in table["result"] or ()}
         for seat, who in enumerate(table["seats"], start=1):
@@ -160,7 +174,10 @@ def games_zip(summary: Mapping[str, Any], records: Mapping[str, str | None]) -> 
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for rnd, table in published_tables(summary):
             players = ", ".join(s["name"] for s in table["seats"])
-            where = f"round {rnd['round']}, table {table['table']}"
+            where = gettext("round %(round)s, table %(table)s") % {
+                "round": rnd["round"],
+                "table": table["table"],
+            }
             record = records.get(table["game"])
             if record is None:
                 results_only.append(f"  {where}: {players}")
@@ -174,18 +191,21 @@ def games_zip(summary: Mapping[str, Any], records: Mapping[str, str | None]) -> 
 
 def _readme(summary: Mapping[str, Any], listed: list[str], results_only: list[str]) -> str:
     lines = [
-        f"{summary['name']} ({summary['date']}): the games' record files",
+        gettext("%(tournament)s (%(date)s): the games' record files")
+        % {"tournament": summary["name"], "date": summary["date"]},
         "",
-        "Each round-R-table-T.jsonl is the record of one table's game (JSON Lines, record "
-        "format v1; corrections applied).",
+        gettext(
+            "Each round-R-table-T.jsonl is the record of one table's game (JSON Lines, record "
+            "format v1; corrections applied)."
+        ),
         "",
-        "Records:" if listed else "No table has a play-by-play record.",
+        gettext("Records:") if listed else gettext("No table has a play-by-play record."),
         *listed,
     ]
     if results_only:
         lines += [
             "",
-            "Entered as results only (no play-by-play record, so no file):",
+            gettext("Entered as results only (no play-by-play record, so no file):"),
             *results_only,
         ]
     return "\n".join(lines) + "\n"

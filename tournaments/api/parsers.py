@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, parsers
 
 from games.api.parsers import JSONParser
@@ -15,7 +17,7 @@ MAX_PLAYER_LIST_BYTES = 256 * 1024
 
 class PlayerListTooLarge(exceptions.APIException):
     status_code = 413
-    default_detail = "the player list is too large"
+    default_detail = gettext_lazy("the player list is too large")
     default_code = "player_list_too_large"
 
 
@@ -33,12 +35,13 @@ class PlayerListParser(parsers.BaseParser):
         data = stream.read(MAX_PLAYER_LIST_BYTES + 1) if stream is not None else b""
         if len(data) > MAX_PLAYER_LIST_BYTES:
             raise PlayerListTooLarge(
-                f"the player list is larger than {MAX_PLAYER_LIST_BYTES // 1024} KiB"
+                _("the player list is larger than %(size)s KiB")
+                % {"size": MAX_PLAYER_LIST_BYTES // 1024}
             )
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise exceptions.ParseError("the player list is not UTF-8 text") from None
+            raise exceptions.ParseError(_("the player list is not UTF-8 text")) from None
         return parsers.DataAndFiles(text, {})  # request.data is the text
 
 

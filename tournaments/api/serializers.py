@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.api.serializers import (
@@ -115,7 +116,9 @@ class SettingsFields(RequestSerializer):
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         repeated = sorted({key for key in value if value.count(key) > 1})
         if repeated:
-            raise serializers.ValidationError(f"{', '.join(repeated)} is listed more than once")
+            raise serializers.ValidationError(
+                _("%(tiebreaks)s is listed more than once") % {"tiebreaks": ", ".join(repeated)}
+            )
         return value
 
 
@@ -150,7 +153,7 @@ class TournamentSettingsChangeSerializer(SettingsFields):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not set(attrs) - {"expected_version"}:
-            raise serializers.ValidationError("give at least one setting to change")
+            raise serializers.ValidationError(_("give at least one setting to change"))
         return attrs
 
 
@@ -186,11 +189,11 @@ class TournamentRegisterSerializer(RequestSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("names" in attrs) == ("text" in attrs):
-            raise serializers.ValidationError("give either names or text")
+            raise serializers.ValidationError(_("give either names or text"))
         ratings = attrs.get("ratings")
         if ratings is not None and len(ratings) != len(attrs.get("names", ())):
             raise serializers.ValidationError(
-                {"ratings": ["give one rating (or null) per name, with names"]}
+                {"ratings": [_("give one rating (or null) per name, with names")]}
             )
         return attrs
 

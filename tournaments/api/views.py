@@ -16,6 +16,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -490,9 +491,15 @@ class StandingsView(APIView):
         tags=TAGS,
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        return Response(
-            services.tournament_standings(tournament_id=tournament_id, user=request.user)
-        )
+        standings = services.tournament_standings(tournament_id=tournament_id, user=request.user)
+        return Response(translated_titles(standings))
+
+
+def translated_titles(standings: Mapping[str, Any]) -> dict[str, Any]:
+    """The standings with their column titles in the request's language (stored in English,
+    each a msgid of tournaments.standings); keys and rows stay as they are."""
+    columns = [{**c, "title": gettext(c["title"])} for c in standings["columns"]]
+    return {**standings, "columns": columns}
 
 
 # ----------------------------------------------------------------------------- exports
@@ -527,7 +534,7 @@ class StandingsCsvView(ExportView):
         )
         if read.standings is None:  # released downloads do not reveal hidden standings
             raise NotAllowed(
-                "the organizer has hidden the standings until the end of the tournament"
+                gettext("the organizer has hidden the standings until the end of the tournament")
             )
         return _attachment(
             exports.standings_csv(read.standings),

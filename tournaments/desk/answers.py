@@ -25,6 +25,8 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.services import Conflict, Refused
 from tournaments import domain, selectors
@@ -52,7 +54,9 @@ from tournaments.desk.http import (
 from tournaments.public.clock import round_clock
 from tournaments.services import TournamentChange
 
-CONFLICT = "Someone else changed this tournament meanwhile; here it is as it stands now."
+CONFLICT = gettext_lazy(
+    "Someone else changed this tournament meanwhile; here it is as it stands now."
+)
 TEMPLATE = "desk/dashboard.html"
 
 ALSO_REFRESHED: Mapping[str, tuple[str, ...]] = {
@@ -141,7 +145,7 @@ def page(
         "standings": standings,
         "errors": errors,
         "notice": notice,
-        "conflict": CONFLICT if conflict else "",
+        "conflict": str(CONFLICT) if conflict else "",
         "timezone": timezone.get_current_timezone_name(),
         "list_form": forms.get("list_form") or RegisterListForm(prefix="list"),
         "add_form": forms.get("add_form") or AddPlayerForm(prefix="add"),
@@ -246,7 +250,7 @@ def write(
         errors = {where or panel: sentence(refused.message)}
         return respond(request, tournament_id, panel, status=REFUSED, errors=errors, **page_args)
     if change is None:  # nothing to do: the tournament already is as asked
-        message = done if isinstance(done, str) else "Nothing to change."
+        message = done if isinstance(done, str) else _("Nothing to change.")
     else:
         message = done(change) if callable(done) else done
     if request.htmx:

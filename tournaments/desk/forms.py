@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments import domain, standings
 
@@ -16,47 +20,87 @@ MAX_TIEBREAKS = len(standings.TIEBREAKS)
 MAX_UPLOAD = 1_000_000
 """A CSV of players is a few kilobytes; anything over a megabyte is not one."""
 
-PAIRING_LABELS: Mapping[str, tuple[str, str]] = {
-    "manual": ("By hand", "I press Pair for each round."),
-    "auto": (
-        "When the round is complete",
-        "The next round is paired as soon as the last table's result is confirmed.",
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise as Text
+else:
+    Text = str | Promise
+"""A label: a string, or a lazy translation (gettext_lazy) made a string where it is shown."""
+
+PAIRING_LABELS: Mapping[str, tuple[Text, Text]] = {
+    "manual": (
+        pgettext_lazy("pairing of the next round", "By hand"),
+        gettext_lazy("I press Pair for each round."),
     ),
-    "scheduled": ("At a set time", "Each round is paired at the time I set for it."),
+    "auto": (
+        gettext_lazy("When the round is complete"),
+        gettext_lazy("The next round is paired as soon as the last table's result is confirmed."),
+    ),
+    "scheduled": (
+        gettext_lazy("At a set time"),
+        gettext_lazy("Each round is paired at the time I set for it."),
+    ),
 }
-PUBLISH_LABELS: Mapping[str, tuple[str, str]] = {
-    "manual": ("After I check it", "I review each proposal (and swap players) before publishing."),
-    "auto": ("At once", "An automatically paired round is published as soon as it is paired."),
+PUBLISH_LABELS: Mapping[str, tuple[Text, Text]] = {
+    "manual": (
+        gettext_lazy("After I check it"),
+        gettext_lazy("I review each proposal (and swap players) before publishing."),
+    ),
+    "auto": (
+        gettext_lazy("At once"),
+        gettext_lazy("An automatically paired round is published as soon as it is paired."),
+    ),
 }
-ROUND1_LABELS: Mapping[str, tuple[str, str]] = {
-    "random": ("Random", "Players are shuffled (the seed is recorded)."),
-    "order": ("Registration order", "The first four registered share table 1, and so on."),
-    "rating": ("By rating", "The highest rated share table 1, and so on."),
+ROUND1_LABELS: Mapping[str, tuple[Text, Text]] = {
+    "random": (
+        pgettext_lazy("round 1 seating", "Random"),
+        gettext_lazy("Players are shuffled (the seed is recorded)."),
+    ),
+    "order": (
+        gettext_lazy("Registration order"),
+        gettext_lazy("The first four registered share table 1, and so on."),
+    ),
+    "rating": (
+        gettext_lazy("By rating"),
+        gettext_lazy("The highest rated share table 1, and so on."),
+    ),
 }
-CONFIRMATION_LABELS: Mapping[str, tuple[str, str]] = {
+CONFIRMATION_LABELS: Mapping[str, tuple[Text, Text]] = {
     "organizer": (
-        "An organizer",
-        "An organizer confirms each table's result (or a scorekeeper who did not enter it).",
+        gettext_lazy("An organizer"),
+        gettext_lazy(
+            "An organizer confirms each table's result (or a scorekeeper who did not enter it)."
+        ),
     ),
     "second_person": (
-        "A second person",
-        "Someone who did not enter the table confirms it, organizers included.",
+        gettext_lazy("A second person"),
+        gettext_lazy("Someone who did not enter the table confirms it, organizers included."),
     ),
-    "auto": ("Nobody", "A finished table's result counts at once."),
+    "auto": (gettext_lazy("Nobody"), gettext_lazy("A finished table's result counts at once.")),
 }
-ROLE_LABELS: Mapping[str, str] = {
-    domain.SCOREKEEPER: "Scorekeeper",
-    domain.ORGANIZER: "Co-organizer",
+ROLE_LABELS: Mapping[str, Text] = {
+    domain.SCOREKEEPER: gettext_lazy("Scorekeeper"),
+    domain.ORGANIZER: gettext_lazy("Co-organizer"),
 }
+TIEBREAK_LABELS: Mapping[int, Text] = {
+    1: gettext_lazy("First tie-break"),
+    2: gettext_lazy("Second tie-break"),
+    3: gettext_lazy("Third tie-break"),
+    4: gettext_lazy("Fourth tie-break"),
+    5: gettext_lazy("Fifth tie-break"),
+}
+"""The tie-break fields' labels, by position (one whole label each: the word order is the
+language's)."""
 
 
-def _choices(keys: tuple[str, ...], labels: Mapping[str, tuple[str, str]]) -> list[tuple[str, str]]:
+def _choices(
+    keys: tuple[str, ...], labels: Mapping[str, tuple[Text, Text]]
+) -> list[tuple[str, Text]]:
     """Every value the domain allows, labelled (an unlabelled one still shows, by its key)."""
     return [(key, labels.get(key, (key, ""))[0]) for key in keys]
 
 
 def described(
-    field: forms.BoundField, labels: Mapping[str, tuple[str, str]]
+    field: forms.BoundField, labels: Mapping[str, tuple[Text, Text]]
 ) -> list[dict[str, Any]]:
     """A radio field's options with their explanations, for the template."""
     return [
@@ -96,67 +140,69 @@ class DeskForm(forms.Form):
 
 
 class TournamentForm(DeskForm):
-    name = forms.CharField(max_length=domain.MAX_TOURNAMENT_NAME, label="Name")
-    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=domain.MAX_TOURNAMENT_NAME, label=gettext_lazy("Name"))
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
     rounds = forms.IntegerField(
-        label="Swiss rounds",
+        label=gettext_lazy("Swiss rounds"),
         min_value=1,
         max_value=30,
         initial=4,
-        help_text="How many rounds every player plays (you can change it later).",
+        help_text=gettext_lazy("How many rounds every player plays (you can change it later)."),
     )
     scoring = forms.ChoiceField(
-        label="Scoring",
+        label=gettext_lazy("Scoring"),
         choices=[(key, preset.name) for key, preset in standings.PRESETS.items()],
         initial="scaled",
         widget=forms.RadioSelect,
     )
     pairing = forms.ChoiceField(
-        label="Pairing of the next round",
+        label=gettext_lazy("Pairing of the next round"),
         choices=_choices(domain.PAIRING_MODES, PAIRING_LABELS),
         initial="manual",
         widget=forms.RadioSelect,
     )
     publish = forms.ChoiceField(
-        label="Publishing a paired round",
+        label=gettext_lazy("Publishing a paired round"),
         choices=_choices(domain.PUBLISH_MODES, PUBLISH_LABELS),
         initial="manual",
         widget=forms.RadioSelect,
     )
     round1 = forms.ChoiceField(
-        label="Round 1 seating",
+        label=gettext_lazy("Round 1 seating"),
         choices=_choices(domain.ROUND1_METHODS, ROUND1_LABELS),
         initial="random",
         widget=forms.RadioSelect,
     )
     confirmation = forms.ChoiceField(
-        label="Who confirms a table's result",
+        label=gettext_lazy("Who confirms a table's result"),
         choices=_choices(domain.CONFIRMATION_MODES, CONFIRMATION_LABELS),
         initial="organizer",
         widget=forms.RadioSelect,
     )
     check_in = forms.BooleanField(
-        label="Players check in on the day (only checked-in players are seated)",
+        label=gettext_lazy("Players check in on the day (only checked-in players are seated)"),
         required=False,
         initial=True,
     )
     bye_points = forms.DecimalField(
-        label="Points for a bye",
+        label=gettext_lazy("Points for a bye"),
         required=False,
         min_value=0,
         max_digits=6,
         decimal_places=2,
-        help_text="Leave empty for the scoring's average at a full table.",
+        help_text=gettext_lazy("Leave empty for the scoring's average at a full table."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        none = [("", "(none)")]
+        none = [("", _("(none)"))]
         options = [(key, tiebreak.title) for key, tiebreak in standings.TIEBREAKS.items()]
         defaults = list(domain.Settings.tiebreaks)
         for position in range(1, MAX_TIEBREAKS + 1):
             self.fields[f"tiebreak_{position}"] = forms.ChoiceField(
-                label=f"{_ordinal(position)} tie-break",
+                label=_tiebreak_label(position),
                 choices=none + options,
                 required=False,
                 initial=defaults[position - 1] if position <= len(defaults) else "",
@@ -173,9 +219,11 @@ class TournamentForm(DeskForm):
         for n, key in enumerate(order, start=1):
             if key and order.index(key) != n - 1:
                 title = standings.TIEBREAKS[key].title
+                position = str(_tiebreak_label(order.index(key) + 1)).lower()
                 self.add_error(
                     f"tiebreak_{n}",
-                    f"{title} is already the {_ordinal(order.index(key) + 1).lower()} tie-break.",
+                    _("%(title)s is already the %(position)s.")
+                    % {"title": title, "position": position},
                 )
         data["tiebreaks"] = chosen
         return data
@@ -198,8 +246,9 @@ class TournamentForm(DeskForm):
         }
 
 
-def _ordinal(n: int) -> str:
-    return {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"}.get(n, f"{n}th")
+def _tiebreak_label(n: int) -> Text:
+    """First tie-break, Second tie-break, ... (a sixth: Tie-break 6)."""
+    return TIEBREAK_LABELS.get(n) or _("Tie-break %(position)d") % {"position": n}
 
 
 # ----------------------------------------------------------------------------- players
@@ -207,20 +256,20 @@ def _ordinal(n: int) -> str:
 
 class RegisterListForm(DeskForm):
     text = forms.CharField(
-        label="Names, one per line",
+        label=gettext_lazy("Names, one per line"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
-        help_text="Or CSV with a name column and, optionally, a rating column.",
+        help_text=gettext_lazy("Or CSV with a name column and, optionally, a rating column."),
     )
     file = forms.FileField(
-        label="Or upload a CSV file",
+        label=gettext_lazy("Or upload a CSV file"),
         required=False,
         widget=forms.FileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
     )
     here = forms.BooleanField(
-        label="Everyone on the list is here: check them all in",
+        label=gettext_lazy("Everyone on the list is here: check them all in"),
         required=False,
-        help_text="Someone not here after all? Tap their Here to check them out.",
+        help_text=gettext_lazy("Someone not here after all? Tap their Here to check them out."),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -229,13 +278,15 @@ class RegisterListForm(DeskForm):
         upload = data.get("file")
         if upload and text:
             raise forms.ValidationError(
-                "Paste a list or upload a file, not both (your list is kept: clear it to use "
-                "the file)."
+                _(
+                    "Paste a list or upload a file, not both (your list is kept: clear it to use "
+                    "the file)."
+                )
             )
         if upload:
             if upload.size is not None and upload.size > MAX_UPLOAD:
                 self.add_error(
-                    "file", "This file is too large for a list of players (1 MB at most)."
+                    "file", _("This file is too large for a list of players (1 MB at most).")
                 )
                 return data
             raw = upload.read()
@@ -244,17 +295,19 @@ class RegisterListForm(DeskForm):
             except UnicodeDecodeError:
                 text = raw.decode("cp1252", errors="replace")
             if not text.strip():
-                self.add_error("file", "This file is empty.")
+                self.add_error("file", _("This file is empty."))
         elif not text:
-            self.add_error("text", "Paste at least one name, or choose a file.")
+            self.add_error("text", _("Paste at least one name, or choose a file."))
         data["players_text"] = text
         return data
 
 
 class AddPlayerForm(DeskForm):
-    name = forms.CharField(label="Name", max_length=domain.MAX_NAME)
-    rating = forms.IntegerField(label="Rating (optional)", required=False)
-    here = forms.BooleanField(label="Here now: check them in", required=False, initial=True)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=domain.MAX_NAME)
+    rating = forms.IntegerField(label=gettext_lazy("Rating (optional)"), required=False)
+    here = forms.BooleanField(
+        label=gettext_lazy("Here now: check them in"), required=False, initial=True
+    )
 
 
 # ----------------------------------------------------------------------------- roles and settings
@@ -262,28 +315,34 @@ class AddPlayerForm(DeskForm):
 
 class RoleForm(DeskForm):
     username = forms.CharField(
-        label="Username",
+        label=gettext_lazy("Username"),
         max_length=150,
-        help_text="They need an account on this site; ask them for their username.",
+        help_text=gettext_lazy("They need an account on this site; ask them for their username."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
     )
-    role = forms.ChoiceField(label="Role", choices=list(ROLE_LABELS.items()), initial="scorekeeper")
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"), choices=list(ROLE_LABELS.items()), initial="scorekeeper"
+    )
 
 
 class PublicForm(DeskForm):
     """What the public sees."""
 
     standings_hidden_from = forms.IntegerField(
-        label="Hide the standings from round",
+        label=gettext_lazy("Hide the standings from round"),
         required=False,
         min_value=1,
-        help_text="Keeps the last rounds a surprise. Leave empty to always show them.",
+        help_text=gettext_lazy(
+            "Keeps the last rounds a surprise. Leave empty to always show them."
+        ),
     )
     standings_revealed = forms.BooleanField(
-        label="Standings revealed (show them even in the hidden rounds)", required=False
+        label=gettext_lazy("Standings revealed (show them even in the hidden rounds)"),
+        required=False,
     )
     downloads_released = forms.BooleanField(
-        label="Downloads released (results CSV and game records are public)", required=False
+        label=gettext_lazy("Downloads released (results CSV and game records are public)"),
+        required=False,
     )
 
     def changes(self, current: Mapping[str, Any]) -> dict[str, Any]:
@@ -297,7 +356,7 @@ class PublicForm(DeskForm):
 
 class ScheduleForm(DeskForm):
     at = forms.DateTimeField(
-        label="Pair at",
+        label=gettext_lazy("Pair at"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
@@ -305,25 +364,29 @@ class ScheduleForm(DeskForm):
     def clean_at(self) -> datetime:
         at: datetime = self.cleaned_data["at"]
         if at <= timezone.now():
-            raise forms.ValidationError("Choose a time in the future.")
+            raise forms.ValidationError(_("Choose a time in the future."))
         return at
 
 
 class SwapForm(DeskForm):
-    a = forms.CharField(label="Swap", max_length=20)
-    b = forms.CharField(label="with", max_length=20)
+    a = forms.CharField(label=pgettext_lazy("swap a player", "Swap"), max_length=20)
+    b = forms.CharField(label=pgettext_lazy("swap a player with", "with"), max_length=20)
 
     def __init__(self, *args: Any, seated: list[tuple[str, str]] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if seated is not None:
-            choices = [("", "Choose a player"), *seated]
-            self.fields["a"] = forms.ChoiceField(label="Swap", choices=choices)
-            self.fields["b"] = forms.ChoiceField(label="with", choices=choices)
+            choices = [("", _("Choose a player")), *seated]
+            self.fields["a"] = forms.ChoiceField(
+                label=pgettext_lazy("swap a player", "Swap"), choices=choices
+            )
+            self.fields["b"] = forms.ChoiceField(
+                label=pgettext_lazy("swap a player with", "with"), choices=choices
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("a") and data.get("a") == data.get("b"):
-            self.add_error("b", "Choose two different players.")
+            self.add_error("b", _("Choose two different players."))
         return data
 
 
@@ -335,19 +398,19 @@ class ClockForm(DeskForm):
     """The round's clock: the time it ends, or how many minutes it lasts from now."""
 
     ends_at = forms.TimeField(
-        label="Ends at",
+        label=gettext_lazy("Ends at"),
         required=False,
         input_formats=["%H:%M", "%H:%M:%S", "%H.%M"],
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-        help_text="The time on the clock, such as 20:30.",
+        help_text=gettext_lazy("The time on the clock, such as 20:30."),
     )
     minutes = forms.IntegerField(
-        label="Or lasts (minutes)",
+        label=gettext_lazy("Or lasts (minutes)"),
         required=False,
         min_value=1,
         max_value=600,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        help_text="From now, such as 50.",
+        help_text=gettext_lazy("From now, such as 50."),
     )
 
     def __init__(self, *args: Any, now: datetime | None = None, **kwargs: Any) -> None:
@@ -362,10 +425,10 @@ class ClockForm(DeskForm):
         if ends_at is None and minutes is None:
             self.add_error(
                 "ends_at",
-                "Give the time the round ends, such as 20:30, or how many minutes it lasts.",
+                _("Give the time the round ends, such as 20:30, or how many minutes it lasts."),
             )
         elif ends_at is not None and minutes is not None:
-            self.add_error("minutes", "Give an end time or a number of minutes, not both.")
+            self.add_error("minutes", _("Give an end time or a number of minutes, not both."))
         elif ends_at is not None:
             local = timezone.localtime(self.now)
             when = local.replace(hour=ends_at.hour, minute=ends_at.minute, second=0, microsecond=0)
@@ -374,7 +437,8 @@ class ClockForm(DeskForm):
             if when - local > timedelta(hours=CLOCK_AHEAD_HOURS):
                 self.add_error(
                     "ends_at",
-                    f"{ends_at:%H:%M} has passed: give a later time, or a number of minutes.",
+                    _("%(time)s has passed: give a later time, or a number of minutes.")
+                    % {"time": time_format(ends_at, "H:i")},
                 )
             else:
                 data["when"] = when

@@ -8,33 +8,55 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from tournaments import domain
-from tournaments.desk.presenters import ROLE_NAMES
+from tournaments.desk.presenters import PAIRING_METHODS, ROLE_NAMES
 from tournaments.desk.words import sentence
 
-ACTIONS = {
-    domain.CREATED: "Tournament created",
-    domain.SETTINGS_CHANGED: "Settings changed",
-    domain.REGISTERED: "Player registered",
-    domain.CHECKED_IN: "Checked in",
-    domain.CHECKED_OUT: "Checked out",
-    domain.DROPPED: "Dropped",
-    domain.REINSTATED: "Reinstated",
-    domain.ROLE_GRANTED: "Role given",
-    domain.ROLE_REVOKED: "Role taken back",
-    domain.PAIRED: "Round paired",
-    domain.PAIRING_CHANGED: "Players swapped",
-    domain.PUBLISHED: "Round published",
-    domain.SCHEDULED: "Pairing scheduled",
-    domain.CLOCK_SET: "Round clock",
-    domain.RESULT_RECORDED: "Result recorded",
-    domain.RESULT_WITHDRAWN: "Result withdrawn",
-    domain.RESULT_CONFIRMED: "Result confirmed",
-    domain.ROUND_CLOSED: "Round closed",
-    domain.FINISHED: "Tournament finished",
-    domain.UNDONE: "Undone",
+ACTIONS: dict[str, str | Promise] = {
+    domain.CREATED: pgettext_lazy("history action", "Tournament created"),
+    domain.SETTINGS_CHANGED: pgettext_lazy("history action", "Settings changed"),
+    domain.REGISTERED: pgettext_lazy("history action", "Player registered"),
+    domain.CHECKED_IN: pgettext_lazy("history action", "Checked in"),
+    domain.CHECKED_OUT: pgettext_lazy("history action", "Checked out"),
+    domain.DROPPED: pgettext_lazy("history action", "Dropped"),
+    domain.REINSTATED: pgettext_lazy("history action", "Reinstated"),
+    domain.ROLE_GRANTED: pgettext_lazy("history action", "Role given"),
+    domain.ROLE_REVOKED: pgettext_lazy("history action", "Role taken back"),
+    domain.PAIRED: pgettext_lazy("history action", "Round paired"),
+    domain.PAIRING_CHANGED: pgettext_lazy("history action", "Players swapped"),
+    domain.PUBLISHED: pgettext_lazy("history action", "Round published"),
+    domain.SCHEDULED: pgettext_lazy("history action", "Pairing scheduled"),
+    domain.CLOCK_SET: pgettext_lazy("history action", "Round clock"),
+    domain.RESULT_RECORDED: pgettext_lazy("history action", "Result recorded"),
+    domain.RESULT_WITHDRAWN: pgettext_lazy("history action", "Result withdrawn"),
+    domain.RESULT_CONFIRMED: pgettext_lazy("history action", "Result confirmed"),
+    domain.ROUND_CLOSED: pgettext_lazy("history action", "Round closed"),
+    domain.FINISHED: pgettext_lazy("history action", "Tournament finished"),
+    domain.UNDONE: pgettext_lazy("history action", "Undone"),
 }
+
+SETTING_NAMES = {
+    "name": pgettext_lazy("setting", "name"),
+    "date": pgettext_lazy("setting", "date"),
+    "rounds": pgettext_lazy("setting", "rounds"),
+    "scoring": pgettext_lazy("setting", "scoring"),
+    "tiebreaks": pgettext_lazy("setting", "tiebreaks"),
+    "pairing": pgettext_lazy("setting", "pairing"),
+    "publish": pgettext_lazy("setting", "publish"),
+    "round1": pgettext_lazy("setting", "round1"),
+    "confirmation": pgettext_lazy("setting", "confirmation"),
+    "check_in": pgettext_lazy("setting", "check in"),
+    "bye_points": pgettext_lazy("setting", "bye points"),
+    "standings_hidden_from": pgettext_lazy("setting", "standings hidden from"),
+    "standings_revealed": pgettext_lazy("setting", "standings revealed"),
+    "downloads_released": pgettext_lazy("setting", "downloads released"),
+}
+"""A changed setting's name in the history (its key with spaces, in English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,65 +73,137 @@ class HistoryRow:
     error: str = ""
 
 
+def _setting_value(value: Any) -> str:
+    if value is True:
+        return pgettext("a setting's value", "True")
+    if value is False:
+        return pgettext("a setting's value", "False")
+    return str(value)
+
+
+UNDO_REASONS = {
+    "pairing discarded at the desk": gettext_lazy("pairing discarded at the desk"),
+    "swap undone at the desk": gettext_lazy("swap undone at the desk"),
+}
+"""The reasons the desk stores with an undo (tournaments.desk.views.round), in the reader's
+language; any other reason is shown as it was typed."""
+
+
 def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """One event in the organizer's words."""
+    """One event in the organizer's words (the reader's language; names, as stored)."""
 
     def name(pid: str) -> str:
         return names.get(pid, pid)
 
     if kind == domain.CREATED:
         s = data["settings"]
-        return f"{s['name']}, {s['date']}, {s['rounds']} rounds, by {data['organizer']['username']}"
+        return ngettext(
+            "%(name)s, %(date)s, %(rounds)d round, by %(username)s",
+            "%(name)s, %(date)s, %(rounds)d rounds, by %(username)s",
+            s["rounds"],
+        ) % {
+            "name": s["name"],
+            "date": s["date"],
+            "rounds": s["rounds"],
+            "username": data["organizer"]["username"],
+        }
     if kind == domain.SETTINGS_CHANGED:
         return ", ".join(
-            f"{key.replace('_', ' ')}: {value}" for key, value in data["changes"].items()
+            _("%(setting)s: %(value)s")
+            % {
+                "setting": SETTING_NAMES.get(key, key.replace("_", " ")),
+                "value": _setting_value(value),
+            }
+            for key, value in data["changes"].items()
         )
     if kind == domain.REGISTERED:
-        late = " (late entry)" if data.get("late") else ""
-        rating = f", rating {data['rating']}" if data.get("rating") is not None else ""
-        return f"{data['name']}{rating}{late}"
+        rated = data.get("rating") is not None
+        if data.get("late"):
+            text = (
+                _("%(name)s, rating %(rating)s (late entry)")
+                if rated
+                else _("%(name)s (late entry)")
+            )
+        else:
+            text = _("%(name)s, rating %(rating)s") if rated else "%(name)s"
+        return text % {"name": data["name"], "rating": data.get("rating")}
     if kind in (domain.CHECKED_IN, domain.CHECKED_OUT, domain.DROPPED, domain.REINSTATED):
         return name(data["player"])
     if kind in (domain.ROLE_GRANTED, domain.ROLE_REVOKED):
-        return f"{data['username']}: {ROLE_NAMES.get(data['role'], data['role']).lower()}"
+        role = str(ROLE_NAMES.get(data["role"], data["role"])).lower()
+        return _("%(username)s: %(role)s") % {"username": data["username"], "role": role}
     if kind == domain.PAIRED:
         tables = " · ".join(
             f"{n}: {', '.join(name(p) for p in seats)}"
             for n, seats in enumerate(data["tables"], start=1)
         )
-        return f"Round {data['round']} ({data['method']}) — {tables}"
+        return _("Round %(round)s (%(method)s) — %(tables)s") % {
+            "round": data["round"],
+            "method": str(PAIRING_METHODS.get(data["method"], data["method"])),
+            "tables": tables,
+        }
     if kind == domain.PAIRING_CHANGED:
         a, b = data.get("change", {}).get("swap", ["?", "?"])
-        return f"Round {data['round']}: {name(a)} and {name(b)}"
+        return _("Round %(round)s: %(a)s and %(b)s") % {
+            "round": data["round"],
+            "a": name(a),
+            "b": name(b),
+        }
     if kind == domain.PUBLISHED:
-        return f"Round {data['round']}: {len(data['games'])} tables"
+        count = len(data["games"])
+        return ngettext(
+            "Round %(round)s: %(count)d table", "Round %(round)s: %(count)d tables", count
+        ) % {"round": data["round"], "count": count}
     if kind == domain.SCHEDULED:
         at = timezone.localtime(datetime.fromisoformat(data["at"]))
-        return f"Round {data['round']} at {at:%H:%M}, {at:%d %B %Y}"
+        return _("Round %(round)s at %(time)s, %(date)s") % {
+            "round": data["round"],
+            "time": date_format(at, "H:i"),
+            "date": date_format(at, _("d E Y")),
+        }
     if kind == domain.CLOCK_SET:
         return clock_text(data)
     if kind == domain.RESULT_RECORDED:
         placed = sorted(data["placements"], key=lambda p: p["place"])
         result = ", ".join(f"{p['place']}. {name(p['player'])}" for p in placed)
-        return f"Round {data['round']}, table {data['table']}: {result}"
+        return _("Round %(round)s, table %(table)s: %(result)s") % {
+            "round": data["round"],
+            "table": data["table"],
+            "result": result,
+        }
     if kind in (domain.RESULT_WITHDRAWN, domain.RESULT_CONFIRMED):
-        return f"Round {data['round']}, table {data['table']}"
+        return _("Round %(round)s, table %(table)s") % {
+            "round": data["round"],
+            "table": data["table"],
+        }
     if kind == domain.ROUND_CLOSED:
-        return f"Round {data['round']}"
+        return _("Round %(round)s") % {"round": data["round"]}
     if kind == domain.UNDONE:
-        reason = f": {data['reason']}" if data.get("reason") else ""
-        return f"Action #{data['version']}{reason}"
+        reason = data.get("reason")
+        if not reason:
+            return _("Action #%(version)s") % {"version": data["version"]}
+        return _("Action #%(version)s: %(reason)s") % {
+            "version": data["version"],
+            "reason": str(UNDO_REASONS.get(reason, reason)),
+        }
     return ""
 
 
 def clock_text(data: Mapping[str, Any]) -> str:
     """A round_clock_set event in words."""
     if data["ends_at"] is None:
-        return f"Round {data['round']}: clock stopped"
+        return _("Round %(round)s: clock stopped") % {"round": data["round"]}
     at = timezone.localtime(datetime.fromisoformat(data["ends_at"]))
     if data.get("minutes"):
-        return f"Round {data['round']} ends at {at:%H:%M} ({data['minutes']} minutes)"
-    return f"Round {data['round']} ends at {at:%H:%M}"
+        return ngettext(
+            "Round %(round)s ends at %(time)s (%(minutes)d minute)",
+            "Round %(round)s ends at %(time)s (%(minutes)d minutes)",
+            data["minutes"],
+        ) % {"round": data["round"], "time": date_format(at, "H:i"), "minutes": data["minutes"]}
+    return _("Round %(round)s ends at %(time)s") % {
+        "round": data["round"],
+        "time": date_format(at, "H:i"),
+    }
 
 
 def history_rows(
@@ -123,7 +217,7 @@ def history_rows(
     return [
         HistoryRow(
             version=e["version"],
-            action=ACTIONS.get(e["type"], e["type"].replace("_", " ")),
+            action=str(ACTIONS.get(e["type"], e["type"].replace("_", " "))),
             what=describe(e["type"], e["data"], names),
             by=e["by"] or "—",
             at=datetime.fromisoformat(e["at"]),

@@ -16,6 +16,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -29,7 +31,7 @@ from tournaments.desk.words import sentence as sentence  # where the views impor
 REFUSED = 422
 """A refused action or a form to correct (not 400: in development django-htmx's debug script
 replaces the whole page with the response of an htmx request answered 400, 403, 404 or 500)."""
-NOT_STAFF = (
+NOT_STAFF = gettext_lazy(
     "only the organizers and scorekeepers of this tournament use its desk; "
     "ask an organizer to invite you"
 )
@@ -61,7 +63,7 @@ def desk_view(view: DeskView[P]) -> DeskView[P]:
         except NotAllowed as refusal:
             return forbidden(request, refusal.message)
         except GameNotFound:
-            raise Http404("There is no such tournament.") from None
+            raise Http404(_("There is no such tournament.")) from None
 
     update_wrapper(wrapper, view)
     return wrapper
@@ -158,7 +160,7 @@ def require_desk_role(request: HttpRequest, tournament_id: uuid.UUID) -> set[str
     """This user's roles; none: NotAllowed (the desk is for organizers and scorekeepers)."""
     roles = my_roles(request, tournament_id)
     if not roles:
-        raise NotAllowed(NOT_STAFF)
+        raise NotAllowed(str(NOT_STAFF))
     return roles
 
 

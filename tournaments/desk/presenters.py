@@ -10,6 +10,7 @@ the panels it swaps: a player's change needs :func:`player_rows`, :func:`counts`
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,7 +18,10 @@ from datetime import datetime
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+from django.utils import formats
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from games.gametypes import GAME_TYPES
 from tournaments import domain, notes, standings
@@ -28,28 +32,46 @@ from tournaments.desk.forms import (
     ROUND1_LABELS,
 )
 
-ROLE_NAMES = {domain.ORGANIZER: "Organizer", domain.SCOREKEEPER: "Scorekeeper"}
-SWAP_NOTE = notes.SENTENCES["swapped"].partition("{")[0]
-"""How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes)."""
+ROLE_NAMES = {
+    domain.ORGANIZER: gettext_lazy("Organizer"),
+    domain.SCOREKEEPER: gettext_lazy("Scorekeeper"),
+}
+_PLACEHOLDER = re.compile(r"\{|%\(")
+
+
+def _words_before_values(template: str) -> str:
+    """A note's sentence up to its first value ("Changed by hand: ")."""
+    return _PLACEHOLDER.split(template, maxsplit=1)[0]
+
+
+SWAP_NOTE = _words_before_values(str(notes.SENTENCES["swapped"]))
+"""How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes), in
+English."""
+SWAPPED_SENTENCE = "Changed by hand: %(a)s and %(b)s swapped."
+"""tournaments.notes' msgid for that note, translated by the tournaments' catalogue entry (given
+to gettext through this name, so that the desk's catalogue takes no copy of it)."""
 TABLE_STATUS = {
-    "proposed": "Proposed",
-    "not_started": "Not started",
-    "playing": "In progress",
-    "recording": "Finished: result on its way",
-    "finished": "Finished: to confirm",
-    "confirmed": "Confirmed",
-    "void": "Voided",
+    "proposed": pgettext_lazy("table status", "Proposed"),
+    "not_started": pgettext_lazy("table status", "Not started"),
+    "playing": pgettext_lazy("table status", "In progress"),
+    "recording": pgettext_lazy("table status", "Finished: result on its way"),
+    "finished": pgettext_lazy("table status", "Finished: to confirm"),
+    "confirmed": pgettext_lazy("table status", "Confirmed"),
+    "void": pgettext_lazy("table status", "Voided"),
 }
 """A table's status on the desk, in the public round page's words where they say the same
 (Not started, In progress, Voided: tournaments.public.presenters.GAME_STATUS), with what the
 desk adds: whether a finished game's result is in, and confirmed."""
-PROGRESS = "Deal {deal}, trick {trick}"
+PROGRESS = gettext_lazy("Deal %(deal)s, trick %(trick)s")
 """Where a table's game is (a game's rounds are deals, the tournament's rounds are rounds)."""
 
 
 def is_swap(note: str) -> bool:
-    """Whether a round's note records a swap made by hand (undo the last swap)."""
-    return note.startswith(SWAP_NOTE)
+    """Whether a round's note records a swap made by hand (undo the last swap). The summary
+    words its notes in the reader's language: in English, or as the catalogue translates
+    tournaments.notes' sentence of a swap."""
+    here = _words_before_values(_(SWAPPED_SENTENCE))
+    return note.startswith(SWAP_NOTE) or bool(here) and note.startswith(here)
 
 
 # ----------------------------------------------------------------------------- the tournament
@@ -90,12 +112,24 @@ def status_line(summary: Mapping[str, Any]) -> str:
     planned = summary["settings"]["rounds"]
     rounds = summary["rounds"]
     if summary["status"] == "finished":
-        return "Finished"
+        return pgettext("tournament status", "Finished")
     if not rounds:
-        return f"Registration · {planned} round{'s' if planned != 1 else ''} planned"
+        return ngettext(
+            "Registration · %(planned)d round planned",
+            "Registration · %(planned)d rounds planned",
+            planned,
+        ) % {"planned": planned}
     last = rounds[-1]
-    state = {"proposed": "proposed", "published": "in play", "closed": "closed"}[last["status"]]
-    return f"Round {last['round']} of {planned} · {state}"
+    state = {
+        "proposed": pgettext("round status", "proposed"),
+        "published": pgettext("round status", "in play"),
+        "closed": pgettext("round status", "closed"),
+    }[last["status"]]
+    return _("Round %(round)s of %(planned)s · %(state)s") % {
+        "round": last["round"],
+        "planned": planned,
+        "state": state,
+    }
 
 
 def stage(summary: Mapping[str, Any]) -> str:
@@ -144,9 +178,9 @@ def _seating(current: Mapping[str, Any] | None) -> dict[str, tuple[str, str]]:
     if current is not None:
         for table in current["tables"]:
             for seat, entry in enumerate(table["seats"], start=1):
-                where[entry["player"]] = (str(table["table"]), f"seat {seat}")
+                where[entry["player"]] = (str(table["table"]), _("seat %(seat)s") % {"seat": seat})
         for entry in current["byes"]:
-            where[entry["player"]] = ("bye", "")
+            where[entry["player"]] = (pgettext("where a player sits", "bye"), "")
     return where
 
 
@@ -295,10 +329,16 @@ class RoundView:
     """The proposal's figures in a sentence, and whether a better grouping can exist."""
 
     @property
+    def method_words(self) -> str:
+        """How the round was paired, in a word or two ("random", "exhaustive")."""
+        words = PAIRING_METHODS.get(self.method)
+        return str(words) if words is not None else self.method
+
+    @property
     def progress_line(self) -> tuple[str, ...]:
         """A published round's tables by status, one sentence each (the round panel's line)."""
         return tuple(
-            sentence.format(tables=", ".join(map(str, numbers)))
+            sentence % {"tables": ", ".join(map(str, numbers))}
             for sentence, numbers in (
                 (ROUND_PROGRESS["not_started"], self.not_started),
                 (ROUND_PROGRESS["playing"], self.playing),
@@ -310,12 +350,21 @@ class RoundView:
         )
 
 
+PAIRING_METHODS = {
+    "random": pgettext_lazy("pairing method", "random"),
+    "order": pgettext_lazy("pairing method", "order"),
+    "standings": pgettext_lazy("pairing method", "standings"),
+    "exhaustive": pgettext_lazy("pairing method", "exhaustive"),
+    "local search": pgettext_lazy("pairing method", "local search"),
+}
+"""How a round was paired (its ``method``), in words: "Proposed random pairing"."""
+
 ROUND_PROGRESS = {
-    "not_started": "Not started: {tables}.",
-    "playing": "In progress: {tables}.",
-    "recording": "Finished, result on its way: {tables}.",
-    "finished": "Finished, to confirm: {tables}.",
-    "void": "Voided: {tables}.",
+    "not_started": gettext_lazy("Not started: %(tables)s."),
+    "playing": gettext_lazy("In progress: %(tables)s."),
+    "recording": gettext_lazy("Finished, result on its way: %(tables)s."),
+    "finished": gettext_lazy("Finished, to confirm: %(tables)s."),
+    "void": gettext_lazy("Voided: %(tables)s."),
 }
 """The round panel's line, by status: which tables are where (every one of them until it is
 confirmed)."""
@@ -349,24 +398,27 @@ def address_notice(configured: str, used: str) -> str:
         return ""
     host = urlsplit(used).hostname or ""
     if host == "localhost" or host == "::1" or host.startswith("127."):
-        return (
-            f"The QR codes and printed links say {used}, the address this browser used: "
+        return _(
+            "The QR codes and printed links say %(address)s, the address this browser used: "
             "players' phones cannot reach it. Set PUBLIC_URL to the address they reach this "
-            "server at (such as http://192.168.1.20:8000) and start the site again."
-        )
-    return (
-        f"The QR codes and printed links say {used}, the address this browser used. If "
+            "server at (such as %(example)s) and start the site again."
+        ) % {"address": used, "example": "http://192.168.1.20:8000"}
+    return _(
+        "The QR codes and printed links say %(address)s, the address this browser used. If "
         "players' phones reach the site at another address, set PUBLIC_URL to it and start "
         "the site again."
-    )
+    ) % {"address": used}
 
 
 def qr_label(table: int) -> str:
-    return f"QR code of table {table}'s link"
+    return _("QR code of table %(table)s's link") % {"table": table}
 
 
 def seat_qr_label(seat: SeatView) -> str:
-    return f"QR code of {seat.name}'s own link (seat {seat.seat})"
+    return _("QR code of %(name)s's own link (seat %(seat)s)") % {
+        "name": seat.name,
+        "seat": seat.seat,
+    }
 
 
 def _earlier_seats(
@@ -389,8 +441,11 @@ def _earlier_seats(
 
 def _rounds_text(numbers: Sequence[int]) -> str:
     if len(numbers) == 1:
-        return f"round {numbers[0]}"
-    return f"rounds {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+        return _("round %(number)s") % {"number": numbers[0]}
+    return _("rounds %(numbers)s and %(last)s") % {
+        "numbers": _separator().join(map(str, numbers[:-1])),
+        "last": numbers[-1],
+    }
 
 
 class ProgressLike(Protocol):
@@ -423,7 +478,7 @@ def _table_status(
     if game.status == "void":
         return "void", ""
     if game.status == "in_progress" and game.round:
-        return "playing", PROGRESS.format(deal=game.round, trick=game.trick or 1)
+        return "playing", PROGRESS % {"deal": game.round, "trick": game.trick or 1}
     return "not_started", ""
 
 
@@ -431,20 +486,23 @@ ROUND_ONE_METHODS = ("random", "order")
 """How round 1 is seated (no standings yet); every later round is seated by the standings."""
 
 QUALITY = {
-    "figures": (
-        "{repeats} repeat meeting(s), {small_tables} earlier short table(s) among the players "
-        "at short tables, and a standing spread of {spread} (the tables' rank gaps added up)."
+    "figures": gettext_lazy(
+        "%(repeats)s repeat meeting(s), %(small_tables)s earlier short table(s) among the "
+        "players at short tables, and a standing spread of %(spread)s (the tables' rank gaps "
+        "added up)."
     ),
-    "best": "No grouping does better.",
-    "best_swapped": "No grouping does better, even after the changes by hand.",
-    "searched": (
+    "best": gettext_lazy("No grouping does better."),
+    "best_swapped": gettext_lazy("No grouping does better, even after the changes by hand."),
+    "searched": gettext_lazy(
         "The best grouping the search found in its time; it cannot prove that none is better."
     ),
-    "swapped": "Changed by hand: a grouping with fewer repeats or a smaller spread may exist.",
-    "round_one_random": (
+    "swapped": gettext_lazy(
+        "Changed by hand: a grouping with fewer repeats or a smaller spread may exist."
+    ),
+    "round_one_random": gettext_lazy(
         "Seated at random: nobody has points yet, so the standings play no part in round 1."
     ),
-    "round_one_order": (
+    "round_one_order": gettext_lazy(
         "Seated in the given order (by rating or registration): nobody has points yet, so the "
         "standings play no part in round 1."
     ),
@@ -452,65 +510,83 @@ QUALITY = {
 """The proposal's quality line: its figures in words, then whether a better grouping can exist
 (the cost and its lower bound, docs/pairing.md, without their raw figures)."""
 
-SEAT_STANDING = {
-    "one": "rank {rank}, {points} point",
-    "many": "rank {rank}, {points} points",
-    "shared_one": "rank {rank} (shared), {points} point",
-    "shared_many": "rank {rank} (shared), {points} points",
-}
-
 WIDE_TABLE = {
-    "best": (
-        "Table {table} seats players ranked {ranks}: every seating with the standings closer "
-        "together repeats more meetings, and the pairing avoids repeat meetings before it keeps "
-        "the standings close."
+    "best": gettext_lazy(
+        "Table %(table)s seats players ranked %(ranks)s: every seating with the standings "
+        "closer together repeats more meetings, and the pairing avoids repeat meetings before "
+        "it keeps the standings close."
     ),
-    "best_small": (
-        "Table {table} seats players ranked {ranks}: every seating with the standings closer "
-        "together repeats more meetings or seats someone at a short table again, and the "
-        "pairing avoids those before it keeps the standings close."
+    "best_small": gettext_lazy(
+        "Table %(table)s seats players ranked %(ranks)s: every seating with the standings "
+        "closer together repeats more meetings or seats someone at a short table again, and "
+        "the pairing avoids those before it keeps the standings close."
     ),
-    "searched": (
-        "Table {table} seats players ranked {ranks}: the search found no seating with the "
+    "searched": gettext_lazy(
+        "Table %(table)s seats players ranked %(ranks)s: the search found no seating with the "
         "standings closer together that does not repeat more meetings or seat someone at a "
         "short table again."
     ),
-    "swapped": "Table {table} seats players ranked {ranks}, after the changes by hand.",
+    "swapped": gettext_lazy(
+        "Table %(table)s seats players ranked %(ranks)s, after the changes by hand."
+    ),
 }
 """Why a proposed table seats players far apart in the standings (the leader with the 11th and
 12th): the pairing's priorities, repeats first (docs/pairing.md)."""
 
 
 def _ordinal(number: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd" (each language its own way: "1er",
+    "2e" in French)."""
+    if number == 1:
+        text = pgettext("ordinal number: 1", "%(number)dst")
+    elif 10 <= number % 100 <= 20 or number % 10 not in (1, 2, 3):
+        text = pgettext("ordinal number ending in th", "%(number)dth")
+    elif number % 10 == 1:
+        text = pgettext("ordinal number ending in 1 (21, 31)", "%(number)dst")
+    elif number % 10 == 2:
+        text = pgettext("ordinal number ending in 2", "%(number)dnd")
+    else:
+        text = pgettext("ordinal number ending in 3", "%(number)drd")
+    return text % {"number": number}
 
 
 def _and_list(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("%(items)s and %(last)s") % {"items": _separator().join(items[:-1]), "last": items[-1]}
+
+
+def _separator() -> str:
+    """Between the items of a list ("1st, 2nd and 11th"; Japanese: "、")."""
+    return pgettext("between the items of a list", ", ")
 
 
 def _standing_words(rank: Any, points: Any, shared: bool) -> str:
     shown = figure(points)
-    one = shown == 1
-    key = ("shared_" if shared else "") + ("one" if one else "many")
-    return SEAT_STANDING[key].format(rank=rank, points=shown)
+    # A fraction of a point takes the form of 2 ("6.5 points"; Russian "6,5 очка").
+    count = shown if isinstance(shown, int) else 2
+    if shared:
+        text = ngettext(
+            "rank %(rank)s (shared), %(points)s point",
+            "rank %(rank)s (shared), %(points)s points",
+            count,
+        )
+    else:
+        text = ngettext(
+            "rank %(rank)s, %(points)s point", "rank %(rank)s, %(points)s points", count
+        )
+    return text % {"rank": rank, "points": shown}
 
 
 def _quality(rnd: Mapping[str, Any], *, by_standings: bool, best: bool, swapped: bool) -> str:
     if not by_standings:
-        return QUALITY["round_one_random" if rnd["method"] == "random" else "round_one_order"]
+        return str(QUALITY["round_one_random" if rnd["method"] == "random" else "round_one_order"])
     cost = rnd["cost"]
-    figures = QUALITY["figures"].format(
-        repeats=cost.get("repeats", 0),
-        small_tables=cost.get("small_tables", 0),
-        spread=cost.get("spread", 0),
-    )
+    figures = QUALITY["figures"] % {
+        "repeats": cost.get("repeats", 0),
+        "small_tables": cost.get("small_tables", 0),
+        "spread": cost.get("spread", 0),
+    }
     if best:
         verdict = QUALITY["best_swapped" if swapped else "best"]
     else:
@@ -545,7 +621,7 @@ def _wide(
         key = "searched"
     else:
         key = "best_small" if short_tables else "best"
-    return WIDE_TABLE[key].format(table=table, ranks=ranks)
+    return WIDE_TABLE[key] % {"table": table, "ranks": ranks}
 
 
 def round_view(
@@ -617,14 +693,16 @@ def round_view(
                 ),
                 spread=table.get("spread"),
                 points_spread=table.get("points_spread"),
-                repeats=tuple(f"{a} and {b}" for a, b in table.get("repeats", [])),
+                repeats=tuple(
+                    _("%(a)s and %(b)s") % {"a": a, "b": b} for a, b in table.get("repeats", [])
+                ),
                 game=game,
                 link=link,
                 url=f"{links.site}{link}" if link else "",
                 qr_src=links.qr_src(game),
                 qr_label=qr_label(table["table"]),
                 status=status,
-                status_label=TABLE_STATUS[status],
+                status_label=str(TABLE_STATUS[status]),
                 result=tuple(
                     Placement(r["player"], r["name"], r["place"], r["victory_points"])
                     for r in sorted(table["result"] or [], key=lambda r: (r["place"], r["name"]))
@@ -672,7 +750,11 @@ def round_view(
         pick=pick,
         pick_name=names.get(pick or "", ""),
         seated=tuple(
-            (s.player, f"{s.name} (table {view.number}, seat {s.seat})")
+            (
+                s.player,
+                _("%(name)s (table %(table)s, seat %(seat)s)")
+                % {"name": s.name, "table": view.number, "seat": s.seat},
+            )
             for view in tables
             for s in view.seats
         ),
@@ -755,24 +837,29 @@ def settings_view(settings: Mapping[str, Any]) -> list[tuple[str, str]]:
     preset = standings.PRESETS.get(s["scoring"])
     bye = s["bye_points"]
     return [
-        ("Swiss rounds", str(s["rounds"])),
-        ("Scoring", preset.name if preset else s["scoring"]),
+        (_("Swiss rounds"), str(s["rounds"])),
+        (_("Scoring"), str(preset.name) if preset else s["scoring"]),
         (
-            "Tie-breaks",
+            _("Tie-breaks"),
             ", ".join(
-                standings.TIEBREAKS[k].title for k in s["tiebreaks"] if k in standings.TIEBREAKS
+                str(standings.TIEBREAKS[k].title)
+                for k in s["tiebreaks"]
+                if k in standings.TIEBREAKS
             )
-            or "none",
+            or pgettext("no tie-breaks", "none"),
         ),
-        ("Pairing", PAIRING_LABELS.get(s["pairing"], (s["pairing"], ""))[0]),
-        ("Publishing", PUBLISH_LABELS.get(s["publish"], (s["publish"], ""))[0]),
-        ("Round 1", ROUND1_LABELS.get(s["round1"], (s["round1"], ""))[0]),
+        (_("Pairing"), str(PAIRING_LABELS.get(s["pairing"], (s["pairing"], ""))[0])),
+        (_("Publishing"), str(PUBLISH_LABELS.get(s["publish"], (s["publish"], ""))[0])),
+        (_("Round 1"), str(ROUND1_LABELS.get(s["round1"], (s["round1"], ""))[0])),
         (
-            "Confirms results",
-            CONFIRMATION_LABELS.get(s["confirmation"], (s["confirmation"], ""))[0],
+            _("Confirms results"),
+            str(CONFIRMATION_LABELS.get(s["confirmation"], (s["confirmation"], ""))[0]),
         ),
-        ("Check-in", "yes" if s["check_in"] else "no"),
-        ("Points for a bye", "the scoring's average" if bye is None else f"{bye:g}"),
+        (_("Check-in"), _("yes") if s["check_in"] else _("no")),
+        (
+            _("Points for a bye"),
+            _("the scoring's average") if bye is None else formats.number_format(f"{bye:g}"),
+        ),
     ]
 
 
@@ -785,7 +872,7 @@ class RoleRow:
 
 def role_rows(summary: Mapping[str, Any]) -> list[RoleRow]:
     return [
-        RoleRow(r["user"], tuple((role, ROLE_NAMES.get(role, role)) for role in r["roles"]))
+        RoleRow(r["user"], tuple((role, str(ROLE_NAMES.get(role, role))) for role in r["roles"]))
         for r in summary["roles"]
     ]
 
@@ -857,9 +944,9 @@ class SeatLinkLike(Protocol):
 
 
 SEAT_STATES = {
-    "revoked": "Revoked: no phone can use it",
-    "joined": "Phone joined",
-    "waiting": "Not opened yet",
+    "revoked": gettext_lazy("Revoked: no phone can use it"),
+    "joined": gettext_lazy("Phone joined"),
+    "waiting": gettext_lazy("Not opened yet"),
 }
 
 
@@ -882,7 +969,11 @@ class SeatLinkRow:
 
     @property
     def qr_label(self) -> str:
-        return f"QR code of {self.name}'s seat link (table {self.table}, seat {self.seat})"
+        return _("QR code of %(name)s's seat link (table %(table)s, seat %(seat)s)") % {
+            "name": self.name,
+            "table": self.table,
+            "seat": self.seat,
+        }
 
 
 def seat_link_rows(
@@ -904,7 +995,7 @@ def seat_link_rows(
                 name=link.player,
                 url=site.seat_url(link.token),
                 state=state,
-                state_label=SEAT_STATES[state],
+                state_label=str(SEAT_STATES[state]),
                 shared=link.shared,
                 error=errors.get(link.seat, ""),
             )

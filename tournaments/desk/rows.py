@@ -2,7 +2,8 @@
 (1,000 rows, two forms each) and the standings (1,000 rows). Through Django's template engine
 they took most of the dashboard's second; this way, tens of milliseconds (the public standings
 do the same). Every value is escaped with the standard
-library's html.escape (what Django's escape does, without its lazy wrapper).
+library's html.escape (what Django's escape does, without its lazy wrapper). The words are
+translated once per list, not once per row (:class:`RowWords`, :class:`CardWords`).
 
 A row here is the same markup the dashboard's ``player_row`` partial shows (it shows this):
 one builder for the whole list, the htmx answer of one row, and the out-of-band mark of a drop.
@@ -17,6 +18,8 @@ from urllib.parse import quote
 
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.desk.presenters import PlayerRow, RoundView, StandingRow
 
@@ -45,14 +48,41 @@ class RowLinks:
         return cls(split("check_in"), split("drop"), split("reinstate"), field)
 
 
+@dataclass(frozen=True)
+class RowWords:
+    """A player row's words in the current language, looked up once for the whole list."""
+
+    late: str
+    dropped: str
+    here: str
+    drop: str
+    reinstate: str
+    confirm_drop: str
+    """With ``%(name)s``."""
+
+    @classmethod
+    def now(cls) -> RowWords:
+        return cls(
+            late=html.escape(_("late entry")),
+            dropped=html.escape(pgettext("player badge", "dropped")),
+            here=html.escape(pgettext("checked in", "Here")),
+            drop=html.escape(pgettext("drop a player", "Drop")),
+            reinstate=html.escape(_("Reinstate")),
+            confirm_drop=html.escape(_("Yes, drop %(name)s")),
+        )
+
+
 def _url(parts: tuple[str, str], player: str) -> str:
     return html.escape(parts[0] + quote(player, safe="") + parts[1])
 
 
-def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
+def player_row(
+    p: PlayerRow, links: RowLinks, *, check_in: bool, words: RowWords | None = None
+) -> str:
     """One player's row: number, name (rating, late entry, dropped, the error of their last
     action), the check-in toggle (when the tournament checks players in), where they sit, and
     the drop or reinstate button. Each form answers htmx with this row (desk.answers)."""
+    words = words or RowWords.now()
     pid = html.escape(p.id)
     name = html.escape(p.name)
     dropped = p.dropped
@@ -63,9 +93,9 @@ def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
     if p.rating is not None:
         out.append(f' <span class="muted small">({html.escape(str(p.rating))})</span>')
     if p.late:
-        out.append(' <span class="badge late">late entry</span>')
+        out.append(f' <span class="badge late">{words.late}</span>')
     if dropped:
-        out.append(' <span class="badge dropped">dropped</span>')
+        out.append(f' <span class="badge dropped">{words.dropped}</span>')
     if p.error:
         out.append(f'<p class="error" role="alert">{html.escape(p.error)}</p>')
     out.append("</th>")
@@ -80,7 +110,7 @@ def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
             f'<input type="hidden" name="checked_in" value="{"0" if here else "1"}">'
             f'<button type="submit" id="checkin-{pid}" class="toggle" '
             f'aria-pressed="{"true" if here else "false"}"{" disabled" if dropped else ""}>'
-            '<span class="toggle-box" aria-hidden="true"></span>Here'
+            f'<span class="toggle-box" aria-hidden="true"></span>{words.here}'
             f'<span class="vh">: {name}</span></button></form></td>'
         )
     table, seat = p.seated
@@ -94,12 +124,12 @@ def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
         button = (
             '<input type="hidden" name="confirm" value="1">'
             f'<button type="submit" id="drop-{pid}" class="small-button danger">'
-            f"Yes, drop {name}</button>"
+            f"{words.confirm_drop % {'name': name}}</button>"
         )
     else:
         button = (
             f'<button type="submit" id="drop-{pid}" class="small-button">'
-            f'{"Reinstate" if dropped else "Drop"}<span class="vh"> {name}</span></button>'
+            f'{words.reinstate if dropped else words.drop}<span class="vh"> {name}</span></button>'
         )
     out.append(
         f'<td><form method="post" action="{url}" hx-post="{url}" {form}>{links.csrf_field}'
@@ -109,16 +139,21 @@ def player_row(p: PlayerRow, links: RowLinks, *, check_in: bool) -> str:
 
 
 def player_rows(players: Iterable[PlayerRow], links: RowLinks, *, check_in: bool) -> str:
-    return "\n".join(player_row(p, links, check_in=check_in) for p in players)
+    words = RowWords.now()
+    return "\n".join(player_row(p, links, check_in=check_in, words=words) for p in players)
 
 
 def standing_name(player: str, name: str, dropped: bool, *, oob: bool = False) -> str:
     """A standings row's player cell (with its dropped mark): alone, out of band, after a drop."""
     swap = ' hx-swap-oob="true"' if oob else ""
-    mark = ' <span class="badge dropped">dropped</span>' if dropped else ""
+    mark = f' <span class="badge dropped">{_dropped()}</span>' if dropped else ""
     return (
         f'<th scope="row" id="standing-{html.escape(player)}"{swap}>{html.escape(name)}{mark}</th>'
     )
+
+
+def _dropped() -> str:
+    return html.escape(pgettext("player badge", "dropped"))
 
 
 def standings_rows(rows: Iterable[StandingRow]) -> SafeString:
@@ -144,6 +179,43 @@ def safe(text: str) -> SafeString:
 _TABLE = 987654321
 
 
+@dataclass(frozen=True)
+class CardWords:
+    """The table cards' words in the current language (escaped), looked up once per round;
+    the ones with a value take ``%(table)s`` or ``%(round)s``."""
+
+    tables_of_round: str
+    table: str
+    result_of: str
+    place: str
+    player: str
+    victory_points: str
+    first_player: str
+    scorekeeper_page: str
+    seat_links: str
+    of_table: str
+    confirm_table: str
+    qr_code: str
+
+    @classmethod
+    def now(cls) -> CardWords:
+        words = {
+            "tables_of_round": _("Tables of round %(round)s"),
+            "table": _("Table %(table)s"),
+            "result_of": _("Result of table %(table)s"),
+            "place": pgettext("finishing place at a table", "Place"),
+            "player": _("Player"),
+            "victory_points": _("Victory points"),
+            "first_player": _("first player"),
+            "scorekeeper_page": _("Scorekeeper page"),
+            "seat_links": _("Seat links"),
+            "of_table": _("of table %(table)s"),
+            "confirm_table": _("Confirm table %(table)s"),
+            "qr_code": _("QR code"),
+        }
+        return cls(**{key: html.escape(text) for key, text in words.items()})
+
+
 def table_cards(
     rnd: RoundView,
     *,
@@ -163,22 +235,25 @@ def table_cards(
     seats_head, seats_tail = reverse(
         "desk:table_seats", args=[tournament_id, rnd.number, _TABLE]
     ).split(str(_TABLE))
-    out = [f'<ol class="tables" aria-label="Tables of round {rnd.number}">']
+    w = CardWords.now()
+    out = [f'<ol class="tables" aria-label="{w.tables_of_round % {"round": rnd.number}}">']
     for table in rnd.tables:
         n = table.number
+        at = {"table": n}
         status = html.escape(table.status)
         out.append(
             f'<li class="table-card status-{status}" id="table-{n}">'
-            f'<h3>Table {n} <span class="badge table-status">'
+            f'<h3>{w.table % at} <span class="badge table-status">'
             f"{html.escape(table.status_label)}</span></h3>"
         )
         if table.progress:
             out.append(f'<p class="table-progress muted small">{html.escape(table.progress)}</p>')
         if table.result:
             out.append(
-                f'<table class="result"><caption class="vh">Result of table {n}</caption>'
-                '<thead><tr><th scope="col" class="num">Place</th><th scope="col">Player</th>'
-                '<th scope="col" class="num">Victory points</th></tr></thead><tbody>'
+                f'<table class="result"><caption class="vh">{w.result_of % at}</caption>'
+                f'<thead><tr><th scope="col" class="num">{w.place}</th>'
+                f'<th scope="col">{w.player}</th>'
+                f'<th scope="col" class="num">{w.victory_points}</th></tr></thead><tbody>'
             )
             for r in table.result:
                 out.append(
@@ -190,7 +265,7 @@ def table_cards(
         else:
             out.append('<ol class="seats">')
             for s in table.seats:
-                first = '<span class="first">first player</span>' if s.first else ""
+                first = f'<span class="first">{w.first_player}</span>' if s.first else ""
                 out.append(
                     f'<li class="seat"><span class="seat-no" aria-hidden="true">{s.seat}</span>'
                     f'<span class="seat-name">{html.escape(s.name)}</span>{first}</li>'
@@ -201,13 +276,13 @@ def table_cards(
         out.append('<div class="table-actions">')
         if table.link:
             out.append(
-                f'<a href="{html.escape(table.link)}">Scorekeeper page'
-                f'<span class="vh"> of table {n}</span></a>'
+                f'<a href="{html.escape(table.link)}">{w.scorekeeper_page}'
+                f'<span class="vh"> {w.of_table % at}</span></a>'
             )
         if organizer and table.game:
             out.append(
-                f'<a href="{html.escape(f"{seats_head}{n}{seats_tail}")}">Seat links'
-                f'<span class="vh"> of table {n}</span></a>'
+                f'<a href="{html.escape(f"{seats_head}{n}{seats_tail}")}">{w.seat_links}'
+                f'<span class="vh"> {w.of_table % at}</span></a>'
             )
         if table.status == "finished":
             url = html.escape(f"{head}{n}{tail}")
@@ -216,12 +291,13 @@ def table_cards(
                 'hx-target="#round-panel" hx-swap="outerHTML" hx-disabled-elt="find button">'
                 f'{csrf_field}<input type="hidden" name="expected_version" value="{version}" '
                 'class="desk-version">'
-                f'<button type="submit" class="primary">Confirm table {n}</button></form>'
+                f'<button type="submit" class="primary">{w.confirm_table % at}</button></form>'
             )
         out.append("</div>")
         if table.qr_src:
             out.append(
-                f'<details class="qr"><summary>QR code<span class="vh"> of table {n}</span>'
+                f'<details class="qr"><summary>{w.qr_code}'
+                f'<span class="vh"> {w.of_table % at}</span>'
                 f'</summary><img src="{html.escape(table.qr_src)}" '
                 f'alt="{html.escape(table.qr_label)}" width="160" height="160" '
                 f'loading="lazy"><p class="small">{html.escape(table.url)}</p></details>'

@@ -38,6 +38,7 @@ from tournaments.domain.state import (
     Table,
     TournamentState,
 )
+from tournaments.domain.words import ENGLISH, Say, Translator, gettext_lazy, ngettext_lazy
 
 MAX_TOURNAMENT_NAME = 200
 
@@ -46,31 +47,45 @@ def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str])
     """Refuse settings a tournament cannot run with."""
     name = str(settings.get("name", "")).strip()
     if not name:
-        raise Refusal("bad_settings", "a tournament needs a name")
+        raise Refusal("bad_settings", gettext_lazy("a tournament needs a name"))
     if len(name) > MAX_TOURNAMENT_NAME:
         raise Refusal(
-            "bad_settings", f"a tournament's name has at most {MAX_TOURNAMENT_NAME} characters"
+            "bad_settings",
+            gettext_lazy(
+                "a tournament's name has at most %(max)s characters", max=MAX_TOURNAMENT_NAME
+            ),
         )
     try:
         datetime.date.fromisoformat(str(settings.get("date", "")))
     except ValueError:
         raise Refusal(
-            "bad_settings", f"{settings.get('date')!r} is not a date (YYYY-MM-DD)"
+            "bad_settings",
+            gettext_lazy("%(date)s is not a date (YYYY-MM-DD)", date=repr(settings.get("date"))),
         ) from None
     hidden = settings.get("standings_hidden_from")
     if hidden is not None and (type(hidden) is not int or hidden < 1):
-        raise Refusal("bad_settings", "standings are hidden from a round number, 1 or more")
+        raise Refusal(
+            "bad_settings", gettext_lazy("standings are hidden from a round number, 1 or more")
+        )
     bye = settings.get("bye_points")
     if bye is not None and (isinstance(bye, bool) or not isinstance(bye, int | float) or bye < 0):
-        raise Refusal("bad_settings", "points for a bye are a number, 0 or more")
+        raise Refusal("bad_settings", gettext_lazy("points for a bye are a number, 0 or more"))
     tiebreaks = list(settings.get("tiebreaks", ()))
     if len(set(tiebreaks)) != len(tiebreaks):
-        raise Refusal("bad_settings", "each tie-break is listed once")
+        raise Refusal("bad_settings", gettext_lazy("each tie-break is listed once"))
     rounds = settings.get("rounds")
     if type(rounds) is not int or not 1 <= rounds <= 30:
-        raise Refusal("bad_settings", "the number of Swiss rounds is a whole number from 1 to 30")
+        raise Refusal(
+            "bad_settings",
+            gettext_lazy("the number of Swiss rounds is a whole number from 1 to 30"),
+        )
     if settings.get("game_type") not in set(known_game_types):
-        raise Refusal("bad_settings", f"unknown game type {settings.get('game_type')!r}")
+        raise Refusal(
+            "bad_settings",
+            gettext_lazy(
+                "unknown game type %(game_type)s", game_type=repr(settings.get("game_type"))
+            ),
+        )
     for key, allowed in (
         ("pairing", PAIRING_MODES),
         ("publish", PUBLISH_MODES),
@@ -79,7 +94,13 @@ def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str])
     ):
         if key in settings and settings[key] not in allowed:
             raise Refusal(
-                "bad_settings", f"{key} is one of {', '.join(allowed)}, not {settings[key]!r}"
+                "bad_settings",
+                gettext_lazy(
+                    "%(setting)s is one of %(allowed)s, not %(value)s",
+                    setting=key,
+                    allowed=", ".join(allowed),
+                    value=repr(settings[key]),
+                ),
             )
 
 
@@ -88,23 +109,33 @@ def decide_register(
 ) -> list[dict[str, Any]]:
     """``player_registered`` events for new players (late if the tournament has begun)."""
     if state.status == "finished":
-        raise Refusal("tournament_finished", "the tournament is finished")
+        raise Refusal("tournament_finished", gettext_lazy("the tournament is finished"))
     cleaned = [" ".join(str(n).split()) for n in names]
     if not cleaned:
-        raise Refusal("bad_players", "give at least one name")
+        raise Refusal("bad_players", gettext_lazy("give at least one name"))
     seen: set[str] = set()
     for name in cleaned:
         if not name:
-            raise Refusal("bad_players", "a player needs a name (one of the names is empty)")
+            raise Refusal(
+                "bad_players", gettext_lazy("a player needs a name (one of the names is empty)")
+            )
         if len(name) > MAX_NAME:
             raise Refusal(
-                "bad_players", f"a name has at most {MAX_NAME} characters: {name[:20]}..."
+                "bad_players",
+                gettext_lazy(
+                    "a name has at most %(max)s characters: %(name)s...",
+                    max=MAX_NAME,
+                    name=name[:20],
+                ),
             )
         if state.by_name(name) is not None or name.casefold() in seen:
             raise Refusal(
                 "duplicate_player",
-                f"there is already a player named {name}; add something to tell them apart "
-                f"(e.g. {name} B.)",
+                gettext_lazy(
+                    "there is already a player named %(name)s; add something to tell them "
+                    "apart (e.g. %(name)s B.)",
+                    name=name,
+                ),
             )
         seen.add(name.casefold())
     late = bool(state.rounds)
@@ -123,13 +154,21 @@ def decide_register(
 def decide_player_change(state: TournamentState, player_id: str, kind: str) -> dict[str, Any]:
     player = state.player(player_id)
     if kind == CHECKED_IN and player.checked_in:
-        raise Refusal("already_done", f"{player.name} is already checked in")
+        raise Refusal(
+            "already_done", gettext_lazy("%(player)s is already checked in", player=player.name)
+        )
     if kind == CHECKED_OUT and not player.checked_in:
-        raise Refusal("already_done", f"{player.name} is not checked in")
+        raise Refusal(
+            "already_done", gettext_lazy("%(player)s is not checked in", player=player.name)
+        )
     if kind == DROPPED and player.dropped:
-        raise Refusal("already_done", f"{player.name} has already dropped")
+        raise Refusal(
+            "already_done", gettext_lazy("%(player)s has already dropped", player=player.name)
+        )
     if kind == REINSTATED and not player.dropped:
-        raise Refusal("already_done", f"{player.name} has not dropped")
+        raise Refusal(
+            "already_done", gettext_lazy("%(player)s has not dropped", player=player.name)
+        )
     return {"player": player_id}
 
 
@@ -155,9 +194,14 @@ def check_drop_at_open_table(state: TournamentState, player_id: str) -> None:
     name = state.player(player_id).name
     raise Refusal(
         "at_open_table",
-        f"{name} plays at table {where[1]} of round {where[0]}, which is not finished. "
-        f"Dropping {name} does not end that game: the table still needs its result (if it "
-        f"cannot finish, enter what was played as results only). Drop {name} anyway?",
+        gettext_lazy(
+            "%(player)s plays at table %(table)s of round %(round)s, which is not finished. "
+            "Dropping %(player)s does not end that game: the table still needs its result (if "
+            "it cannot finish, enter what was played as results only). Drop %(player)s anyway?",
+            player=name,
+            table=where[1],
+            round=where[0],
+        ),
     )
 
 
@@ -165,19 +209,46 @@ def decide_role(
     state: TournamentState, user_id: int, username: str, role: str, grant: bool
 ) -> dict[str, Any]:
     if role not in ROLES:
-        raise Refusal("bad_role", f"a role is {' or '.join(ROLES)}, not {role!r}")
+        raise Refusal(
+            "bad_role",
+            gettext_lazy(
+                "a role is %(roles)s, not %(role)s", roles=" or ".join(ROLES), role=repr(role)
+            ),
+        )
     has = state.has_role(user_id, role)
     if grant and has:
-        raise Refusal("already_done", f"{username} is already a {role}")
+        raise Refusal("already_done", _role_words(username, role, held=True))
     if not grant and not has:
-        raise Refusal("already_done", f"{username} is not a {role}")
+        raise Refusal("already_done", _role_words(username, role, held=False))
     if not grant and role == ORGANIZER:
         others = [
             uid for uid, roles in state.roles.items() if ORGANIZER in roles and uid != user_id
         ]
         if not others:
-            raise Refusal("last_organizer", "a tournament keeps at least one organizer")
+            raise Refusal(
+                "last_organizer", gettext_lazy("a tournament keeps at least one organizer")
+            )
     return {"user_id": user_id, "username": username, "role": role}
+
+
+def _role_words(username: str, role: str, *, held: bool) -> Say:
+    """ "Ana is already an organizer" / "Ana is not a scorekeeper": one sentence per role, so
+    that a language can say each role in its own way."""
+
+    def say(t: Translator) -> str:
+        if role == ORGANIZER:
+            text = (
+                t.gettext("%(user)s is already an organizer")
+                if held
+                else t.gettext("%(user)s is not an organizer")
+            )
+        elif held:
+            text = t.gettext("%(user)s is already a scorekeeper")
+        else:
+            text = t.gettext("%(user)s is not a scorekeeper")
+        return text % {"user": username}
+
+    return say
 
 
 def seated_players(state: TournamentState) -> list[Player]:
@@ -189,38 +260,64 @@ def seated_players(state: TournamentState) -> list[Player]:
 def check_can_pair(state: TournamentState, number: int) -> None:
     """Refuse pairing round ``number`` unless the previous one is complete."""
     if state.status == "finished":
-        raise Refusal("tournament_finished", "the tournament is finished")
+        raise Refusal("tournament_finished", gettext_lazy("the tournament is finished"))
     expected = len(state.rounds) + 1
     if number != expected:
-        raise Refusal("wrong_round", f"the next round to pair is round {expected}, not {number}")
+        raise Refusal(
+            "wrong_round",
+            gettext_lazy(
+                "the next round to pair is round %(expected)s, not %(round)s",
+                expected=expected,
+                round=number,
+            ),
+        )
     if number > state.config.rounds:
         raise Refusal(
-            "no_more_rounds", f"the tournament has {state.config.rounds} rounds; finish it instead"
+            "no_more_rounds",
+            ngettext_lazy(
+                "the tournament has %(rounds)s round; finish it instead",
+                "the tournament has %(rounds)s rounds; finish it instead",
+                state.config.rounds,
+                rounds=state.config.rounds,
+            ),
         )
     last = state.last_round
     if last is not None and last.status != "closed":
         if last.status == "proposed":
             raise Refusal(
-                "round_not_published", f"round {last.number} is proposed but not published yet"
+                "round_not_published",
+                gettext_lazy(
+                    "round %(round)s is proposed but not published yet", round=last.number
+                ),
             )
         missing = last.missing
         if missing:
             raise Refusal(
                 "results_missing",
-                f"round {last.number} is not complete: table"
-                f"{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
-                f"{'have' if len(missing) > 1 else 'has'} no confirmed result yet",
+                ngettext_lazy(
+                    "round %(round)s is not complete: table %(tables)s has no confirmed result yet",
+                    "round %(round)s is not complete: tables %(tables)s have no confirmed "
+                    "result yet",
+                    len(missing),
+                    round=last.number,
+                    tables=", ".join(map(str, missing)),
+                ),
             )
-        raise Refusal("round_not_closed", f"close round {last.number} first")
+        raise Refusal(
+            "round_not_closed", gettext_lazy("close round %(round)s first", round=last.number)
+        )
 
 
 def decide_swap(state: TournamentState, number: int, a: str, b: str) -> list[list[str]]:
     """The tables of a proposed round after swapping two players (or two seats)."""
     rnd = state.round(number)
     if rnd.status != "proposed":
-        raise Refusal("round_published", f"round {number} is published; its tables are final")
+        raise Refusal(
+            "round_published",
+            gettext_lazy("round %(round)s is published; its tables are final", round=number),
+        )
     if a == b:
-        raise Refusal("bad_swap", "choose two different players")
+        raise Refusal("bad_swap", gettext_lazy("choose two different players"))
     tables = [list(t.seats) for t in rnd.tables]
     byes = list(rnd.byes)
     spots = []
@@ -232,8 +329,18 @@ def decide_swap(state: TournamentState, number: int, a: str, b: str) -> list[lis
         )
         if where is None:
             if who in byes:
-                raise Refusal("bad_swap", f"{name} has the bye; swap players seated at tables")
-            raise Refusal("bad_swap", f"{name} is not seated in round {number}")
+                raise Refusal(
+                    "bad_swap",
+                    gettext_lazy(
+                        "%(player)s has the bye; swap players seated at tables", player=name
+                    ),
+                )
+            raise Refusal(
+                "bad_swap",
+                gettext_lazy(
+                    "%(player)s is not seated in round %(round)s", player=name, round=number
+                ),
+            )
         spots.append(where)
     (ta, sa), (tb, sb) = spots
     tables[ta][sa], tables[tb][sb] = tables[tb][sb], tables[ta][sa]
@@ -243,7 +350,10 @@ def decide_swap(state: TournamentState, number: int, a: str, b: str) -> list[lis
 def check_publish(state: TournamentState, number: int) -> Round:
     rnd = state.round(number)
     if rnd.status != "proposed":
-        raise Refusal("round_published", f"round {number} is already published")
+        raise Refusal(
+            "round_published",
+            gettext_lazy("round %(round)s is already published", round=number),
+        )
     return rnd
 
 
@@ -253,11 +363,23 @@ def check_confirm(
     rnd = state.round(number)
     table = rnd.table(table_number)
     if table.result is None:
-        raise Refusal("no_result", f"table {table_number} of round {number} has no result yet")
+        raise Refusal(
+            "no_result",
+            gettext_lazy(
+                "table %(table)s of round %(round)s has no result yet",
+                table=table_number,
+                round=number,
+            ),
+        )
     if table.confirmed:
-        raise Refusal("already_done", f"table {table_number} of round {number} is confirmed")
+        raise Refusal(
+            "already_done",
+            gettext_lazy(
+                "table %(table)s of round %(round)s is confirmed", table=table_number, round=number
+            ),
+        )
     if rnd.status == "closed":
-        raise Refusal("round_closed", f"round {number} is closed")
+        raise Refusal("round_closed", gettext_lazy("round %(round)s is closed", round=number))
     entered = user_id is not None and user_id in table.entered_by
     organizer = staff or state.has_role(user_id, ORGANIZER)
     scorekeeper = state.has_role(user_id, SCOREKEEPER)
@@ -265,12 +387,14 @@ def check_confirm(
     if mode == "second_person" and entered:
         raise Refusal(
             "second_person_required",
-            "this table's result must be confirmed by someone who did not enter it",
+            gettext_lazy("this table's result must be confirmed by someone who did not enter it"),
         )
     if not organizer and not (scorekeeper and not entered):
         raise Refusal(
             "forbidden",
-            "an organizer confirms results, or a scorekeeper who did not enter the table",
+            gettext_lazy(
+                "an organizer confirms results, or a scorekeeper who did not enter the table"
+            ),
         )
     return table
 
@@ -278,16 +402,23 @@ def check_confirm(
 def check_close(state: TournamentState, number: int) -> Round:
     rnd = state.round(number)
     if rnd.status == "closed":
-        raise Refusal("already_done", f"round {number} is closed")
+        raise Refusal("already_done", gettext_lazy("round %(round)s is closed", round=number))
     if rnd.status == "proposed":
-        raise Refusal("round_not_published", f"round {number} is not published yet")
+        raise Refusal(
+            "round_not_published",
+            gettext_lazy("round %(round)s is not published yet", round=number),
+        )
     missing = rnd.missing
     if missing:
         raise Refusal(
             "results_missing",
-            f"round {number} cannot close: table{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(map(str, missing))} {'have' if len(missing) > 1 else 'has'} "
-            "no confirmed result yet",
+            ngettext_lazy(
+                "round %(round)s cannot close: table %(tables)s has no confirmed result yet",
+                "round %(round)s cannot close: tables %(tables)s have no confirmed result yet",
+                len(missing),
+                round=number,
+                tables=", ".join(map(str, missing)),
+            ),
         )
     return rnd
 
@@ -305,40 +436,52 @@ def check_clock(
     """Setting (or, with ``ends_at`` None, stopping) the clock of round ``number``."""
     rnd = state.round(number)
     if state.status == "finished":
-        raise Refusal("already_done", "the tournament is finished")
+        raise Refusal("already_done", gettext_lazy("the tournament is finished"))
     if rnd.status == "closed":
-        raise Refusal("round_closed", f"round {number} is closed; its clock has stopped")
+        raise Refusal(
+            "round_closed",
+            gettext_lazy("round %(round)s is closed; its clock has stopped", round=number),
+        )
     if rnd.status == "proposed":
-        raise Refusal("round_not_published", f"publish round {number} first, then start its clock")
+        raise Refusal(
+            "round_not_published",
+            gettext_lazy("publish round %(round)s first, then start its clock", round=number),
+        )
     if ends_at is None:
         if rnd.ends_at is None:
-            raise Refusal("no_clock", f"round {number} has no clock to stop")
+            raise Refusal(
+                "no_clock", gettext_lazy("round %(round)s has no clock to stop", round=number)
+            )
         return rnd
     if ends_at <= now:
-        raise Refusal("clock_past", "the round's end must be later than now")
+        raise Refusal("clock_past", gettext_lazy("the round's end must be later than now"))
     if ends_at - now > CLOCK_LONGEST:
-        raise Refusal("clock_too_far", "the round's end must be within 24 hours from now")
+        raise Refusal(
+            "clock_too_far", gettext_lazy("the round's end must be within 24 hours from now")
+        )
     return rnd
 
 
 def check_finish(state: TournamentState) -> None:
     if state.status == "finished":
-        raise Refusal("already_done", "the tournament is already finished")
+        raise Refusal("already_done", gettext_lazy("the tournament is already finished"))
     last = state.last_round
     if last is not None and last.status != "closed":
-        raise Refusal("round_not_closed", f"close round {last.number} first")
+        raise Refusal(
+            "round_not_closed", gettext_lazy("close round %(round)s first", round=last.number)
+        )
 
 
-NOT_UNDOABLE: Final = {
-    CREATED: "creating the tournament cannot be undone",
-    PUBLISHED: "publishing cannot be undone: void a table's game instead",
-    RESULT_RECORDED: (
+NOT_UNDOABLE: Final[dict[str, Say]] = {
+    CREATED: gettext_lazy("creating the tournament cannot be undone"),
+    PUBLISHED: gettext_lazy("publishing cannot be undone: void a table's game instead"),
+    RESULT_RECORDED: gettext_lazy(
         "a result cannot be undone here: it comes from its game, corrected on the table's page"
     ),
-    RESULT_WITHDRAWN: (
+    RESULT_WITHDRAWN: gettext_lazy(
         "a withdrawn result cannot be undone here: it comes back when its game is finished again"
     ),
-    UNDONE: "an undo cannot be undone: do the action again instead",
+    UNDONE: gettext_lazy("an undo cannot be undone: do the action again instead"),
 }
 """Why each kind of action that is never undone is not, in the organizer's words."""
 
@@ -349,23 +492,27 @@ def check_undo(state: TournamentState, events: Sequence[Stored], version: int) -
     """Refuse undoing an event that cannot be undone now; return its type."""
     target = next(((v, k, d) for v, k, d in events if v == version), None)
     if target is None:
-        raise Refusal("bad_undo", f"there is no action at version {version}")
+        raise Refusal(
+            "bad_undo", gettext_lazy("there is no action at version %(version)s", version=version)
+        )
     refusal = _undo_refusal(state, target, _Context(state, events))
     if refusal is not None:
         raise Refusal("bad_undo", refusal)
     return target[1]
 
 
-def undo_refusals(state: TournamentState, events: Sequence[Stored]) -> dict[int, str]:
+def undo_refusals(
+    state: TournamentState, events: Sequence[Stored], t: Translator = ENGLISH
+) -> dict[int, str]:
     """Why each action of the stream cannot be undone now (version -> the organizer's words,
-    as :func:`check_undo` would refuse it); an action missing here can be undone. One pass, for
-    the history page (thousands of actions)."""
+    said by ``t``, as :func:`check_undo` would refuse it); an action missing here can be undone.
+    One pass, for the history page (thousands of actions)."""
     context = _Context(state, events)
     found = {}
     for event in events:
         refusal = _undo_refusal(state, event, context)
         if refusal is not None:
-            found[event[0]] = refusal
+            found[event[0]] = refusal(t)
     return found
 
 
@@ -390,22 +537,30 @@ class _Context:
         return self._seated
 
 
-def _undo_refusal(state: TournamentState, event: Stored, context: _Context) -> str | None:
+def _undo_refusal(state: TournamentState, event: Stored, context: _Context) -> Say | None:
     version, kind, data = event
     if version in state.undone:
-        return f"the action at version {version} is already undone"
+        return gettext_lazy("the action at version %(version)s is already undone", version=version)
     if kind not in UNDOABLE:
-        return NOT_UNDOABLE.get(kind, f"{kind.replace('_', ' ')} cannot be undone")
+        return NOT_UNDOABLE.get(
+            kind, gettext_lazy("%(action)s cannot be undone", action=kind.replace("_", " "))
+        )
     if kind == REGISTERED and data["player"] in context.seated:
-        return f"{data['name']} has been seated; drop them instead"
+        return gettext_lazy("%(player)s has been seated; drop them instead", player=data["name"])
     if kind in (PAIRED, PAIRING_CHANGED, SCHEDULED):
         number = data["round"]
         if number <= len(state.rounds) and state.rounds[number - 1].status != "proposed":
-            return f"round {number} is published; its pairing is final"
+            return gettext_lazy("round %(round)s is published; its pairing is final", round=number)
         if kind == PAIRING_CHANGED and context.pairing.get(number, 0) > version:
-            return f"this swap belongs to a pairing of round {number} that was undone"
+            return gettext_lazy(
+                "this swap belongs to a pairing of round %(round)s that was undone", round=number
+            )
     if kind == RESULT_CONFIRMED and state.rounds[data["round"] - 1].status == "closed":
-        return f"round {data['round']} is closed; undo its closing first"
+        return gettext_lazy(
+            "round %(round)s is closed; undo its closing first", round=data["round"]
+        )
     if kind == ROUND_CLOSED and len(state.rounds) > data["round"]:
-        return f"round {data['round'] + 1} is already paired; its closing is final"
+        return gettext_lazy(
+            "round %(round)s is already paired; its closing is final", round=data["round"] + 1
+        )
     return None

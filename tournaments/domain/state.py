@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tournaments.domain.words import ENGLISH, Say, gettext_lazy, said
+
 CREATED: Final = "tournament_created"
 SETTINGS_CHANGED: Final = "settings_changed"
 REGISTERED: Final = "player_registered"
@@ -62,12 +64,17 @@ MAX_NAME = 100
 
 
 class Refusal(Exception):
-    """An action the tournament's rules do not allow now, in the organizer's words."""
+    """An action the tournament's rules do not allow now, in the organizer's words.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    ``say`` gives the words in the reader's language (``refusal.say(translator)``, see
+    :mod:`tournaments.domain.words`); ``message`` is them in English. ``code`` never changes.
+    """
+
+    def __init__(self, code: str, say: Say | str) -> None:
+        self.say: Say = said(say) if isinstance(say, str) else say
+        self.message = self.say(ENGLISH)
+        super().__init__(self.message)
         self.code = code
-        self.message = message
 
 
 @dataclass
@@ -145,7 +152,10 @@ class Round:
         for table in self.tables:
             if table.number == number:
                 return table
-        raise Refusal("unknown_table", f"round {self.number} has no table {number}")
+        raise Refusal(
+            "unknown_table",
+            gettext_lazy("round %(round)s has no table %(table)s", round=self.number, table=number),
+        )
 
     @property
     def missing(self) -> list[int]:
@@ -168,18 +178,24 @@ class TournamentState:
     @property
     def config(self) -> Settings:
         if self.settings is None:
-            raise Refusal("not_found", "this stream is not a tournament")
+            raise Refusal("not_found", gettext_lazy("this stream is not a tournament"))
         return self.settings
 
     def player(self, player_id: str) -> Player:
         try:
             return self.players[player_id]
         except KeyError:
-            raise Refusal("unknown_player", f"there is no player {player_id!r}") from None
+            raise Refusal(
+                "unknown_player",
+                gettext_lazy("there is no player %(player)s", player=repr(player_id)),
+            ) from None
 
     def round(self, number: int) -> Round:
         if not 1 <= number <= len(self.rounds):
-            raise Refusal("unknown_round", f"round {number} has not been paired")
+            raise Refusal(
+                "unknown_round",
+                gettext_lazy("round %(round)s has not been paired", round=number),
+            )
         return self.rounds[number - 1]
 
     @property

@@ -1,6 +1,6 @@
 """HTTP caching of the public standings: validators (a weak ETag per tournament version, a
 Last-Modified once it is safe), 304 Not Modified, the shared response as sent (gzipped once per
-version), and the headers that keep a personal page out of every cache."""
+version and language), and the headers that keep a personal page out of every cache."""
 
 from __future__ import annotations
 
@@ -29,10 +29,11 @@ load_standings.py --nginx), against a target of 1 s."""
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # what Django's GZipMiddleware looks for
 
 
-def etag(version: str, partial: bool) -> str:
+def etag(version: str, partial: bool, language: str) -> str:
     """A weak ETag (the gzipped and the plain bytes are the same page) of the shared standings
-    at ``version``; the htmx partial has its own."""
-    return f'W/"{digest(version)}{"-p" if partial else ""}"'
+    at ``version`` in ``language`` (a visitor who changes language never gets a 304 for the
+    page in the language before); the htmx partial has its own."""
+    return f'W/"{digest(version, language)}{"-p" if partial else ""}"'
 
 
 def last_modified(version: str) -> int | None:
@@ -46,34 +47,39 @@ def last_modified(version: str) -> int | None:
     return int(saved.timestamp())
 
 
-def validators(version: str, partial: bool) -> dict[str, str]:
-    headers = {"ETag": etag(version, partial), "Cache-Control": PUBLIC_CACHE_CONTROL}
+def validators(version: str, partial: bool, language: str) -> dict[str, str]:
+    headers = {"ETag": etag(version, partial, language), "Cache-Control": PUBLIC_CACHE_CONTROL}
     modified = last_modified(version)
     if modified is not None:
         headers["Last-Modified"] = http_date(modified)
     return headers
 
 
-def not_modified(request: HttpRequest, version: str, partial: bool) -> HttpResponse | None:
+def not_modified(
+    request: HttpRequest, version: str, partial: bool, language: str
+) -> HttpResponse | None:
     """304 Not Modified if the visitor's copy (If-None-Match, or If-Modified-Since alone) is the
-    shared standings at ``version``; None otherwise."""
+    shared standings at ``version`` in ``language``; None otherwise. If-Modified-Since alone
+    cannot tell languages apart: it is only trusted when the visitor sent no If-None-Match
+    (browsers send both; a proxy's revalidation sends the ETag)."""
     meta = request.META
     if not (meta.get("HTTP_IF_NONE_MATCH") or meta.get("HTTP_IF_MODIFIED_SINCE")):
         return None
     response = get_conditional_response(
-        request, etag=etag(version, partial), last_modified=last_modified(version)
+        request, etag=etag(version, partial, language), last_modified=last_modified(version)
     )
     if response is None or response.status_code != 304:
         return None
-    for name, value in validators(version, partial).items():
+    for name, value in validators(version, partial, language).items():
         response[name] = value
     patch_vary_headers(response, SHARED_VARY)
     return response
 
 
-SHARED_VARY = ("HX-Request", "Accept-Encoding", "Cookie")
+SHARED_VARY = ("HX-Request", "Accept-Encoding", "Accept-Language", "Cookie")
 """What the shared standings' response depends on: the partial or the page, gzipped or not,
-and (through the session) whether the visitor is logged in, who gets a page of their own."""
+the language (Accept-Language, or the language cookie), and (through the session) whether the
+visitor is logged in, who gets a page of their own."""
 
 
 def shared_response(request: HttpRequest, shared: SharedPage, *, partial: bool) -> HttpResponse:
@@ -87,7 +93,7 @@ def shared_response(request: HttpRequest, shared: SharedPage, *, partial: bool) 
     else:
         response = HttpResponse(plain)
     response["Content-Length"] = str(len(response.content))
-    for name, value in validators(shared.version, partial).items():
+    for name, value in validators(shared.version, partial, shared.parts["language"]).items():
         response[name] = value
     patch_vary_headers(response, SHARED_VARY)
     return response

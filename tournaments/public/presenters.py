@@ -3,6 +3,11 @@ functions that shape the services' summary and standings (plain dicts) into them
 
 Nothing here reads the database or knows about requests: the views (tournaments.public.views)
 and the standings page's rendering (tournaments.public.standings_page) fetch, these shape.
+
+Nor does anything here translate (no Django): the words a record holds (statuses, places,
+"Round 2 of 3", a game's progress, the decimal separator) come from a :class:`Words` the caller
+gives, English by default (ENGLISH); the pages give tournaments.public.words.WORDS, which says
+them in the reader's language (docs/translation.md).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from tournaments.public.clock import Clock, round_clock
 from tournaments.standings import PRESETS, TIEBREAKS, table_points
@@ -41,6 +46,57 @@ GAME_STATUS = {
 # ----------------------------------------------------------------------------- formatting
 
 
+class Words(Protocol):
+    """The words of the page records, in one language."""
+
+    @property
+    def decimal(self) -> str:
+        """The decimal separator of figures ("." or ",")."""
+        ...
+
+    def status(self, kind: str, key: str) -> str:
+        """A status's label: ``kind`` is tournament, round or game; ``key`` the status."""
+        ...
+
+    def place(self, place: int, shared: bool) -> str:
+        """A place at a table: "1st", "2nd (shared)"."""
+        ...
+
+    def round_text(self, status: str, now: int, planned: int) -> str:
+        """Where a tournament is: "4 rounds planned", "Round 2 of 3"."""
+        ...
+
+    def progress(self, deal: int, trick: int) -> str:
+        """A game being played: "Deal 2, trick 5"."""
+        ...
+
+
+class EnglishWords:
+    """The records' words in English, without Django (tests, and any caller that gives none)."""
+
+    decimal = "."
+
+    def status(self, kind: str, key: str) -> str:
+        labels = {"tournament": TOURNAMENT_STATUS, "round": ROUND_STATUS, "game": GAME_STATUS}
+        if kind == "round" and key == "scheduled":
+            return "Scheduled"
+        return labels[kind].get(key, key)
+
+    def place(self, place: int, shared: bool) -> str:
+        return f"{ordinal(place)} (shared)" if shared else ordinal(place)
+
+    def round_text(self, status: str, now: int, planned: int) -> str:
+        if status == "registration" or now == 0:
+            return f"{planned} round planned" if planned == 1 else f"{planned} rounds planned"
+        return f"Round {now} of {planned}"
+
+    def progress(self, deal: int, trick: int) -> str:
+        return f"Deal {deal}, trick {trick}"
+
+
+ENGLISH: Words = EnglishWords()
+
+
 def ordinal(number: int) -> str:
     """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
     if 10 <= number % 100 <= 20:
@@ -50,14 +106,22 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def figure(value: float | int | Fraction) -> str:
-    """Points as the standings show them: 2 decimals at most, no trailing zeros (4.0 -> "4")."""
+def figure(value: float | int | Fraction, decimal: str = ".") -> str:
+    """Points as the standings show them: 2 decimals at most, no trailing zeros (4.0 -> "4"),
+    with ``decimal`` as the separator (4.5 -> "4,5" in French and Russian)."""
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return "0" if text == "-0" else text.replace(".", decimal)
 
 
-def place_label(place: int, shared: bool) -> str:
-    return f"{ordinal(place)} (shared)" if shared else ordinal(place)
+def plural_count(value: float | int | Fraction) -> int:
+    """The number that picks a plural form for ``value`` points (ngettext counts in whole
+    numbers): the number itself when whole, else 2 ("2.5 points", "2,5 очка": the form of a
+    fraction in English and Russian)."""
+    return int(value) if float(value).is_integer() else 2
+
+
+def place_label(place: int, shared: bool, words: Words = ENGLISH) -> str:
+    return words.place(place, shared)
 
 
 # ----------------------------------------------------------------------------- page records
@@ -79,16 +143,12 @@ class Header:
     """Numbers of the rounds this user may see (published ones; proposed ones for organizers)."""
     clock: Clock | None = None
     """The current round's clock, if the organizers set one."""
+    round_text: str = ""
+    """Where the tournament is: "4 rounds planned", "Round 2 of 3"."""
 
     @property
     def running(self) -> bool:
         return self.status == "running"
-
-    @property
-    def round_text(self) -> str:
-        if self.status == "registration" or self.round_now == 0:
-            return f"{self.rounds_planned} rounds planned"
-        return f"Round {self.round_now} of {self.rounds_planned}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +174,8 @@ class TableCard:
     """"Deal 2, trick 5" (a game's rounds are its deals) while the game is played; "" otherwise."""
     has_result: bool
     confirmed: bool
-
-    @property
-    def status_label(self) -> str:
-        return GAME_STATUS[self.game_status]
+    status_label: str = ""
+    """The game's status in words ("Finished")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +206,8 @@ class StandingRow:
     points: str
     cells: tuple[Cell, ...]
     """Every column after rank and player, in the standings' order."""
+    points_count: int = 0
+    """The number that picks the plural form of "points" (plural_count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +233,8 @@ class PlayerRound:
     victory_points: int | None = None
     points: str = ""
     """Tournament points for this round ("" until the table has a result)."""
+    points_count: int = 0
+    """The number that picks the plural form of "points" (plural_count)."""
     confirmed: bool = False
     game: str | None = None
     game_status: str = ""
@@ -193,27 +255,29 @@ class PlayerPage:
 # ----------------------------------------------------------------------------- shaping (pure)
 
 
-def header(summary: Mapping[str, Any]) -> Header:
+def header(summary: Mapping[str, Any], words: Words = ENGLISH) -> Header:
     published = [r for r in summary["rounds"] if r["status"] != "proposed"]
+    status, planned = summary["status"], summary["settings"]["rounds"]
     return Header(
         id=summary["id"],
         name=summary["name"],
         date=Date.fromisoformat(summary["date"]),
-        status=summary["status"],
-        status_label=TOURNAMENT_STATUS.get(summary["status"], summary["status"]),
+        status=status,
+        status_label=words.status("tournament", status),
         round_now=len(published),
-        rounds_planned=summary["settings"]["rounds"],
+        rounds_planned=planned,
         rounds=tuple(r["round"] for r in summary["rounds"]),
         clock=round_clock(summary),
+        round_text=words.round_text(status, len(published), planned),
     )
 
 
-def round_links(summary: Mapping[str, Any]) -> list[RoundLink]:
+def round_links(summary: Mapping[str, Any], words: Words = ENGLISH) -> list[RoundLink]:
     links = [
         RoundLink(
             number=r["round"],
             status=r["status"],
-            status_label=ROUND_STATUS.get(r["status"], r["status"]),
+            status_label=words.status("round", r["status"]),
             tables=len(r["tables"]),
             results=sum(1 for t in r["tables"] if t["result"] is not None),
         )
@@ -222,7 +286,14 @@ def round_links(summary: Mapping[str, Any]) -> list[RoundLink]:
     for number, at in sorted(summary.get("scheduled", {}).items(), key=lambda kv: int(kv[0])):
         if int(number) > len(summary["rounds"]):
             links.append(
-                RoundLink(int(number), "scheduled", "Scheduled", 0, 0, datetime.fromisoformat(at))
+                RoundLink(
+                    int(number),
+                    "scheduled",
+                    words.status("round", "scheduled"),
+                    0,
+                    0,
+                    datetime.fromisoformat(at),
+                )
             )
     return links
 
@@ -231,9 +302,9 @@ def players_by_id(summary: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {p["id"]: p for p in summary["players"]}
 
 
-def _places(result: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+def _places(result: Sequence[Mapping[str, Any]], words: Words) -> dict[str, str]:
     shared = Counter(r["place"] for r in result)
-    return {r["player"]: place_label(r["place"], shared[r["place"]] > 1) for r in result}
+    return {r["player"]: words.place(r["place"], shared[r["place"]] > 1) for r in result}
 
 
 def find_round(summary: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:
@@ -244,12 +315,13 @@ def table_cards(
     rnd: Mapping[str, Any],
     players: Mapping[str, Mapping[str, Any]],
     game_states: Mapping[str, tuple[str, str]],
+    words: Words = ENGLISH,
 ) -> list[TableCard]:
     """The round's tables; ``game_states`` gives (status, progress) of each public game."""
     cards = []
     for table in rnd["tables"]:
         result = table["result"] or []
-        places = _places(result)
+        places = _places(result, words)
         points = {r["player"]: r["victory_points"] for r in result}
         seats = tuple(
             Seat(
@@ -277,23 +349,26 @@ def table_cards(
                 progress=progress,
                 has_result=table["result"] is not None,
                 confirmed=bool(table["confirmed"]),
+                status_label=words.status("game", status),
             )
         )
     return cards
 
 
-def game_state(status: str, round: int | None, trick: int | None) -> tuple[str, str]:
+def game_state(
+    status: str, round: int | None, trick: int | None, words: Words = ENGLISH
+) -> tuple[str, str]:
     """A game's status for a tables list: (status key, progress text), from its status and
     the round and trick in play (tournaments.selectors.GameProgress)."""
     if status != "in_progress":
         return status, ""
     if not round:
         return "not_started", ""
-    return "in_progress", f"Deal {round}, trick {trick or 1}"
+    return "in_progress", words.progress(round, trick or 1)
 
 
 def standings_table(
-    data: Mapping[str, Any], settings: Mapping[str, Any] | None = None
+    data: Mapping[str, Any], settings: Mapping[str, Any] | None = None, words: Words = ENGLISH
 ) -> Standings:
     """The standings' columns (their keys and titles, in order) and rows, ready to print;
     ranks shared by several rows are marked."""
@@ -305,7 +380,8 @@ def standings_table(
         cells = []
         for key, title in rest:
             value = row["tiebreaks"][key] if key in row["tiebreaks"] else row[key]
-            cells.append(Cell(key, title, value if isinstance(value, str) else figure(value)))
+            text = value if isinstance(value, str) else figure(value, words.decimal)
+            cells.append(Cell(key, title, text))
         rows.append(
             StandingRow(
                 rank=row["rank"],
@@ -313,8 +389,9 @@ def standings_table(
                 player=row["player"],
                 name=row["name"],
                 dropped=bool(row["dropped"]),
-                points=figure(row["points"]),
+                points=figure(row["points"], words.decimal),
                 cells=tuple(cells),
+                points_count=plural_count(row["points"]),
             )
         )
     order = [k for k, _ in rest if k in TIEBREAKS]
@@ -369,7 +446,10 @@ def round_now(summary: Mapping[str, Any], rounds: Sequence[PlayerRound]) -> Play
 
 
 def player_rounds(
-    summary: Mapping[str, Any], player_id: str, game_states: Mapping[str, tuple[str, str]]
+    summary: Mapping[str, Any],
+    player_id: str,
+    game_states: Mapping[str, tuple[str, str]],
+    words: Words = ENGLISH,
 ) -> list[PlayerRound]:
     """Each published round of one player: table, seat, opponents, place, victory points and
     tournament points (the preset's points for the places at the table, shared places split)."""
@@ -382,8 +462,9 @@ def player_rounds(
         if any(b["player"] == player_id for b in rnd["byes"]):
             rounds.append(
                 PlayerRound(
-                    round=rnd["round"], kind="bye", points=figure(bye_points(summary)),
-                    confirmed=True,
+                    round=rnd["round"], kind="bye",
+                    points=figure(bye_points(summary), words.decimal),
+                    points_count=plural_count(bye_points(summary)), confirmed=True,
                 )
             )  # fmt: skip
             continue
@@ -396,10 +477,11 @@ def player_rounds(
         seats = [s["player"] for s in table["seats"]]
         result = table["result"] or []
         mine = next((r for r in result if r["player"] == player_id), None)
-        points = ""
+        points, count = "", 0
         if mine is not None:
             shares = table_points(scoring, [r["place"] for r in result])
-            points = figure(shares[result.index(mine)])
+            points = figure(shares[result.index(mine)], words.decimal)
+            count = plural_count(shares[result.index(mine)])
         game = table["game"]
         status = game_states.get(game, ("unknown", ""))[0] if game else "unknown"
         rounds.append(
@@ -411,9 +493,10 @@ def player_rounds(
                 opponents=tuple(
                     (p, players[p]["name"] if p in players else p) for p in seats if p != player_id
                 ),
-                place=_places(result).get(player_id, ""),
+                place=_places(result, words).get(player_id, ""),
                 victory_points=None if mine is None else mine["victory_points"],
                 points=points,
+                points_count=count,
                 confirmed=bool(table["confirmed"]),
                 game=game,
                 game_status=status,

@@ -6,6 +6,10 @@ Both sides of a change use it: the Celery worker that records a result renders t
 view (tournaments.public.views.standings) serves what is cached, or renders it when nobody has.
 The shared page is rendered without any request: it is the same for every visitor, so nothing
 of the visitor who happens to ask first (a query string, a message, a CSRF token) can get in.
+
+One shared page per language (settings.LANGUAGES): its words, dates and numbers are the
+language's, so the cache keys, this process's copies and the ETag (digest) all name the language,
+and the worker renders every language of a new version from one read of the tournament.
 """
 
 from __future__ import annotations
@@ -29,8 +33,11 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import compress_string
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.services import GameNotFound
 from tournaments import services
@@ -40,6 +47,7 @@ from tournaments.public.presenters import (
     standings_hidden_from_public,
     standings_table,
 )
+from tournaments.public.words import WORDS
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +66,7 @@ the worker that recorded it) before one of them renders it itself: a safety net 
 that is stuck or far behind, not a race. Measured on the busy benchmark machine, a takeover
 at 0.3 s or 0.5 s fired for most versions: a second render beside the worker's, each slowing
 the other and blocking a web worker, so results came later and fewer pages were served."""
-PAGE_FORMAT = "1"
+PAGE_FORMAT = "2"
 """Part of every ETag: change it when the page's markup changes, so that a browser does not
 keep a page of the same tournament version in an older deployment's markup."""
 
@@ -69,6 +77,8 @@ class StandingsParts(TypedDict):
 
     version: str
     """The tournament's version (and when its projection was saved) these were rendered at."""
+    language: str
+    """The language they are rendered in (a code of settings.LANGUAGES)."""
     name: str
     path: str
     """Where the page is (its htmx poll and the login link come back here)."""
@@ -80,7 +90,15 @@ class StandingsParts(TypedDict):
 
 def standings_parts(user: Any, tournament_id: uuid.UUID) -> StandingsParts:
     """Read the tournament and its standings as ``user`` may see them (the public: an
-    AnonymousUser) and render the page's parts (every row: the slow part of the page)."""
+    AnonymousUser) and render the page's parts (every row: the slow part of the page), in the
+    active language."""
+    return _render_parts(*_read_standings(user, tournament_id))
+
+
+def _read_standings(
+    user: Any, tournament_id: uuid.UUID
+) -> tuple[str | None, services.TournamentRead]:
+    """The tournament's version and its standings as ``user`` may see them."""
     # Read before the projection: the key may then be older than what is rendered (the next
     # visit renders again), never newer (which would keep a page that misses a change).
     version = services.tournament_version(tournament_id)
@@ -88,14 +106,20 @@ def standings_parts(user: Any, tournament_id: uuid.UUID) -> StandingsParts:
         read = services.tournament_get_with_standings(tournament_id=tournament_id, user=user)
     except GameNotFound:
         raise Http404("There is no such tournament.") from None
+    return version, read
+
+
+def _render_parts(version: str | None, read: services.TournamentRead) -> StandingsParts:
+    """The page's parts from one read, in the active language."""
     summary, data = read.summary, read.standings
-    t = header(summary)
+    tournament_id = read.id
+    t = header(summary, WORDS)
     path = reverse("public:standings", args=[tournament_id])
-    table = None if data is None else standings_table(data, summary["settings"])
+    table = None if data is None else standings_table(data, summary["settings"], WORDS)
     tables = [tb for r in summary["rounds"] if r["status"] != "proposed" for tb in r["tables"]]
     context = {
         "t": t,
-        "heading": "Standings",
+        "heading": _("Standings"),
         "nav": "standings",
         "standings": table,
         "standings_url": path,
@@ -110,6 +134,7 @@ def standings_parts(user: Any, tournament_id: uuid.UUID) -> StandingsParts:
     page = "public/standings.html"
     return StandingsParts(
         version=version or "",
+        language=current_language(),
         name=t.name,
         path=path,
         head=render_to_string("public/_tournament_head.html", context),
@@ -128,9 +153,10 @@ def page_html(parts: StandingsParts, request: HttpRequest | None = None) -> str:
         "tiebreaks": mark_safe(parts["tiebreaks"]),
     }
     context: dict[str, Any] = {"page": page, "shared_page": request is None}
-    if request is None:  # base.html's login link brings the visitor back to the standings
+    if request is None:  # base.html's login link and chooser bring the visitor back here
         context["login_next"] = parts["path"]
-    return render_to_string("public/standings.html", context, request)
+    with translation.override(parts["language"]):
+        return render_to_string("public/standings.html", context, request)
 
 
 def standings_rows_html(tournament_id: object, rows: Iterable[StandingRow]) -> SafeString:
@@ -139,8 +165,12 @@ def standings_rows_html(tournament_id: object, rows: Iterable[StandingRow]) -> S
     (the standard library's html.escape: what Django's escape does, without its lazy wrapper)."""
     placeholder = "--player--"
     link = reverse("public:player", args=[tournament_id, placeholder]).split(placeholder)
-    shared = '<span aria-hidden="true">=</span><span class="visually-hidden"> (shared)</span>'
-    dropped = '<span class="badge badge-dropped">dropped</span>'
+    # The words of a row, in the active language (templates/public/tournament.html and
+    # round.html say the same). The row stays a Python loop for speed, not a template.
+    shared_word = html.escape(pgettext("a rank shared by several players", "(shared)"))
+    dropped_word = html.escape(pgettext("a player no longer seated", "dropped"))
+    shared = f'<span aria-hidden="true">=</span><span class="visually-hidden"> {shared_word}</span>'
+    dropped = f'<span class="badge badge-dropped">{dropped_word}</span>'
     out = []
     for row in rows:
         cells = "".join(f'<td class="num">{html.escape(c.text)}</td>' for c in row.cells)
@@ -179,10 +209,20 @@ class SharedPage:
         )
 
 
-def shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
-    """The public's standings: this process's copy while the tournament's version is still
-    ``now``, else the cache's, rendered and cached again once the version has moved. Each
-    process has its own cache unless CACHE_URL names a shared one (settings).
+def current_language() -> str:
+    """The active language's code, one of settings.LANGUAGES (the page's language)."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    codes = dict(settings.LANGUAGES)
+    if language not in codes:
+        language = language.split("-")[0]
+    return language if language in codes else settings.LANGUAGE_CODE
+
+
+def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = None) -> SharedPage:
+    """The public's standings in ``language`` (default: the active one): this process's copy
+    while the tournament's version is still ``now``, else the cache's, rendered and cached again
+    once the version has moved. Each process has its own cache unless CACHE_URL names a shared
+    one (settings).
 
     One request renders a new version; a visitor who comes while another request (or the
     worker that recorded the change) renders it gets the version before, a fraction of a second
@@ -190,10 +230,12 @@ def shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
     change every few seconds while dozens of phones poll them. But not for long: once the
     change is STANDINGS_RENDER_PATIENCE old and still not rendered (a busy worker, one task
     queued behind another), one visitor renders it after all."""
-    kept = _PAGES.get(tournament_id)
+    language = language or current_language()
+    slot = (tournament_id, language)
+    kept = _PAGES.get(slot)
     if kept is not None and kept.version == now:
         return kept
-    key = _cache_key(tournament_id)
+    key = _cache_key(tournament_id, language)
     cached = None  # nothing to show meanwhile: render
     # The version the cache holds first (a few bytes): while a new one is being rendered,
     # this process's copy of the one before is it, and a visit need not fetch the whole entry.
@@ -204,13 +246,17 @@ def shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
         entry = cache.get(key)
         if isinstance(entry, dict) and {"page_gz", "path"} <= entry.keys():  # this deployment's
             cached = SharedPage.of(entry)
-            _remember_page(tournament_id, cached)
+            _remember_page(slot, cached)
     lock = None
     claim = uuid.uuid4().hex
     if cached is not None and cached.version != now:
+        # The worker renders every language under the tournament's claim; a visitor, one
+        # language under that language's.
+        worker = cache.get(f"{_tournament_key(tournament_id)}:rendering") is not None
         lock = f"{key}:rendering"
-        if not cache.add(lock, claim, STANDINGS_RENDER_SECONDS):
-            lock = f"{key}:overdue:{digest(now)}"  # one visitor per version, in any process
+        if worker or not cache.add(lock, claim, STANDINGS_RENDER_SECONDS):
+            # one visitor per version and language, in any process
+            lock = f"{key}:overdue:{digest(now, language)}"
             if not (_overdue(now) and cache.add(lock, claim, STANDINGS_RENDER_SECONDS)):
                 lock = None
         if lock is None:  # being rendered by another request or the worker: the one before
@@ -218,12 +264,13 @@ def shared(tournament_id: uuid.UUID, now: str | None) -> SharedPage:
     elif cached is not None:  # up to date
         return cached
     try:
-        entry = _render_public_standings(tournament_id)  # 404 if there is no such tournament
+        # 404 if there is no such tournament
+        entry = _render_public_standings(tournament_id, [language])[language]
     finally:
         if lock is not None:
             _release(lock, claim)
     shared = SharedPage.of(entry)
-    _remember_page(tournament_id, shared)
+    _remember_page(slot, shared)
     return shared
 
 
@@ -255,6 +302,7 @@ def _parts(entry: Mapping[str, Any]) -> StandingsParts:
     """The page's parts from a cache entry (which also holds the whole page)."""
     return StandingsParts(
         version=entry["version"],
+        language=entry["language"],
         name=entry["name"],
         path=entry["path"],
         head=entry["head"],
@@ -269,27 +317,34 @@ def _release(lock: str, claim: str) -> None:
         cache.delete(lock)
 
 
-_PAGES: OrderedDict[uuid.UUID, SharedPage] = OrderedDict()
-"""This process's copy of the latest shared standings pages, the most recently used last: a
-visit at an unchanged version is answered without a cache round trip. Only a copy of what the
-cache holds (another process renders or fetches its own)."""
+_PAGES: OrderedDict[tuple[uuid.UUID, str], SharedPage] = OrderedDict()
+"""This process's copy of the latest shared standings pages (by tournament and language), the
+most recently used last: a visit at an unchanged version is answered without a cache round
+trip. Only a copy of what the cache holds (another process renders or fetches its own)."""
 PAGES_KEPT = 32
 
 
-def _remember_page(tournament_id: uuid.UUID, shared: SharedPage) -> None:
-    _PAGES[tournament_id] = shared
-    _PAGES.move_to_end(tournament_id)
+def _remember_page(slot: tuple[uuid.UUID, str], shared: SharedPage) -> None:
+    _PAGES[slot] = shared
+    _PAGES.move_to_end(slot)
     while len(_PAGES) > PAGES_KEPT:
         _PAGES.popitem(last=False)
 
 
-def _cache_key(tournament_id: uuid.UUID) -> str:
+def _tournament_key(tournament_id: uuid.UUID) -> str:
+    """The tournament's keys' prefix (and, with ":rendering", the worker's claim)."""
     return f"public-standings:{tournament_id}"
 
 
-def digest(version: str | None) -> str:
-    """A short digest of the page at ``version`` (in this deployment's markup, PAGE_FORMAT)."""
-    return hashlib.blake2b(f"{PAGE_FORMAT}|{version}".encode(), digest_size=12).hexdigest()
+def _cache_key(tournament_id: uuid.UUID, language: str) -> str:
+    return f"{_tournament_key(tournament_id)}:{language}"
+
+
+def digest(version: str | None, language: str) -> str:
+    """A short digest of the page at ``version`` in ``language`` (in this deployment's markup,
+    PAGE_FORMAT)."""
+    text = f"{PAGE_FORMAT}|{language}|{version}"
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 @contextmanager
@@ -297,14 +352,15 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
     """Around a change of the tournament (the Celery worker recording a result): claim the
     rendering of its public standings first, so that visitors keep getting the version before
     while the change commits, then render the new version into the cache once the block is
-    done, so that no visitor has to. Nothing is rendered if the block fails, or if the cache
-    is this process's own memory and this is not a web process (nobody would see it); the
-    claim lapses by itself (STANDINGS_RENDER_SECONDS) if this process dies in between."""
+    done, in every language (one read), so that no visitor has to. Nothing is rendered if the
+    block fails, or if the cache is this process's own memory and this is not a web process
+    (nobody would see it); the claim lapses by itself (STANDINGS_RENDER_SECONDS) if this process
+    dies in between."""
     eager = bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
     if tournament_id is None or (cache_is_private() and not eager):
         yield
         return
-    key = _cache_key(tournament_id)
+    key = _tournament_key(tournament_id)
     claim = uuid.uuid4().hex
     # Taken even from a visitor's request that is rendering the version before: the change
     # about to commit makes that one out of date anyway.
@@ -312,30 +368,43 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
     try:
         yield
         now = services.tournament_version(tournament_id)
-        if now is not None and cache.get(f"{key}:version") != now:
+        languages = [code for code, _name in settings.LANGUAGES]
+        stored = cache.get_many([f"{_cache_key(tournament_id, c)}:version" for c in languages])
+        behind = [
+            c for c in languages if stored.get(f"{_cache_key(tournament_id, c)}:version") != now
+        ]
+        if now is not None and behind:
             try:
-                _render_public_standings(tournament_id)
+                _render_public_standings(tournament_id, behind)
             except Exception:  # the next visitor renders it instead; the change stands
                 logger.exception("could not render the standings of tournament %s", tournament_id)
     finally:
         _release(f"{key}:rendering", claim)
 
 
-def _render_public_standings(tournament_id: uuid.UUID) -> dict[str, Any]:
+def _render_public_standings(
+    tournament_id: uuid.UUID, languages: Iterable[str]
+) -> dict[str, dict[str, Any]]:
     """Render the public's standings (parts, whole page, each gzipped) as any anonymous visitor
-    gets them, into the cache; returns the cache entry. No request is involved: the shared page
-    is the same for everyone."""
-    parts = standings_parts(AnonymousUser(), tournament_id)
-    entry = _entry(parts)
-    page = page_html(parts).encode()
-    entry["page"] = page.decode()
-    entry["page_gz"] = compress_string(page)
-    entry["standings_gz"] = compress_string(parts["standings"].encode())
-    key = _cache_key(tournament_id)
-    cache.set(key, entry, STANDINGS_CACHE_SECONDS)
-    # Then the version it holds (visitors look at this first): never ahead of the entry.
-    cache.set(f"{key}:version", entry["version"], STANDINGS_CACHE_SECONDS)
-    return entry
+    gets them, in each of ``languages`` from one read of the tournament, into the cache;
+    returns the cache entries by language. No request is involved: the shared page is the
+    same for everyone who reads its language."""
+    version, read = _read_standings(AnonymousUser(), tournament_id)
+    entries = {}
+    for language in languages:
+        with translation.override(language):
+            parts = _render_parts(version, read)
+        entry = _entry(parts)
+        page = page_html(parts).encode()
+        entry["page"] = page.decode()
+        entry["page_gz"] = compress_string(page)
+        entry["standings_gz"] = compress_string(parts["standings"].encode())
+        key = _cache_key(tournament_id, language)
+        cache.set(key, entry, STANDINGS_CACHE_SECONDS)
+        # Then the version it holds (visitors look at this first): never ahead of the entry.
+        cache.set(f"{key}:version", entry["version"], STANDINGS_CACHE_SECONDS)
+        entries[language] = entry
+    return entries
 
 
 def cache_is_private() -> bool:

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from games.services import GameNotFound
@@ -31,7 +32,6 @@ from tournaments.public import conditional
 from tournaments.public import standings_page as page
 from tournaments.public.clock import clock_json, state_clock
 from tournaments.public.presenters import (
-    ROUND_STATUS,
     PlayerPage,
     find_players,
     find_round,
@@ -45,6 +45,7 @@ from tournaments.public.presenters import (
     standings_table,
     table_cards,
 )
+from tournaments.public.words import WORDS, clock_over_text, clock_text
 from tournaments.standings import PRESETS, TIEBREAKS
 
 ROUND_POLL_SECONDS = 30
@@ -74,7 +75,7 @@ def _game_states(
 ) -> dict[str, tuple[str, str]]:
     """(status, progress text) of the tables' games this user may see, in one query."""
     found = selectors.game_progress(user=request.user, game_ids=(t.get("game") for t in tables))
-    return {g: game_state(p.status, p.round, p.trick) for g, p in found.items()}
+    return {g: game_state(p.status, p.round, p.trick, WORDS) for g, p in found.items()}
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -103,24 +104,24 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
     t = {"tournament_id": tournament_id}
     return [
         (
-            "Standings (CSV)",
+            _("Standings (CSV)"),
             reverse("tournaments-api:standings-csv", kwargs=t),
-            "every column of the standings, one row per player",
+            _("every column of the standings, one row per player"),
         ),
         (
-            "Results (CSV)",
+            _("Results (CSV)"),
             reverse("tournaments-api:results-csv", kwargs=t),
-            "one row per player per table, with the game's round scores",
+            _("one row per player per table, with the game's round scores"),
         ),
         (
-            "Results (JSON Lines)",
+            _("Results (JSON Lines)"),
             reverse("tournaments-api:results-jsonl", kwargs=t),
-            "one line per table result, for programs",
+            _("one line per table result, for programs"),
         ),
         (
-            "All game records (zip)",
+            _("All game records (zip)"),
             reverse("tournaments-api:games-zip", kwargs=t),
-            "the record file of every table played card by card",
+            _("the record file of every table played card by card"),
         ),
     ]
 
@@ -131,15 +132,17 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
 def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     read = _read(tournament_id, request, standings=True)
     summary, data = read.summary, read.standings
-    leaders = standings_table(data).rows[:3] if data is not None and data["rows"] else ()
+    leaders = (
+        standings_table(data, words=WORDS).rows[:3] if data is not None and data["rows"] else ()
+    )
     settings = summary["settings"]
     preset = PRESETS.get(settings["scoring"])
     players = sorted(summary["players"], key=lambda p: (p["name"].casefold(), p["id"]))
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "heading": summary["name"],
         "nav": "overview",
-        "rounds": round_links(summary),
+        "rounds": round_links(summary, WORDS),
         "players": players,
         "leaders": leaders,
         "standings_visible": summary["standings_visible"],
@@ -181,8 +184,8 @@ def find(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
             )
         rows.append({"player": entry, "table": seat})
     context = {
-        "t": header(summary),
-        "heading": "Find your table",
+        "t": header(summary, WORDS),
+        "heading": _("Find your table"),
         "nav": "find",
         "query": query,
         "rows": rows,
@@ -199,14 +202,14 @@ def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: i
         raise Http404(f"Round {number} has not been published.")
     players = players_by_id(summary)
     states = _game_states(request, rnd["tables"])
-    tables = table_cards(rnd, players, states)
+    tables = table_cards(rnd, players, states, WORDS)
     context = {
-        "t": header(summary),
-        "heading": f"Round {number}",
+        "t": header(summary, WORDS),
+        "heading": _("Round %(round)s") % {"round": number},
         "nav": "round",
         "nav_round": number,
         "round": rnd,
-        "round_status": ROUND_STATUS.get(rnd["status"], rnd["status"]),
+        "round_status": WORDS.status("round", rnd["status"]),
         "tables": tables,
         "byes": [(b["player"], b["name"]) for b in rnd["byes"]],
         "finished": sum(1 for t in tables if t.has_result),
@@ -248,14 +251,15 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
             return conditional.personal(HttpResponse(mark_safe(parts["standings"])))
         return conditional.personal(HttpResponse(page.page_html(parts, request)))
     now = services.tournament_version(tournament_id)
+    language = page.current_language()  # the request's (LocaleMiddleware): one page for each
     if not partial and not _plain_visit(request):
-        shared = page.shared(tournament_id, now)
+        shared = page.shared(tournament_id, now, language)
         return conditional.personal(HttpResponse(page.page_html(shared.parts, request)))
-    if now is not None and (unchanged := conditional.not_modified(request, now, partial)):
+    if now is not None and (unchanged := conditional.not_modified(request, now, partial, language)):
         return unchanged  # without a cache round trip, whichever process rendered it
-    shared = page.shared(tournament_id, now)
+    shared = page.shared(tournament_id, now, language)
     if shared.version != now and (
-        unchanged := conditional.not_modified(request, shared.version, partial)
+        unchanged := conditional.not_modified(request, shared.version, partial, language)
     ):
         return unchanged  # the version before, still being rendered: the visitor has it
     return conditional.shared_response(request, shared, partial=partial)
@@ -271,8 +275,8 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
     entry = players[player_id]
     tables = [t for r in summary["rounds"] if r["status"] != "proposed" for t in r["tables"]]
     mine = [t for t in tables if any(s["player"] == player_id for s in t["seats"])]
-    rounds = player_rounds(summary, player_id, _game_states(request, mine))
-    table = standings_table(data) if data is not None else None
+    rounds = player_rounds(summary, player_id, _game_states(request, mine), WORDS)
+    table = standings_table(data, words=WORDS) if data is not None else None
     standing = None
     if table is not None:
         standing = next((row for row in table.rows if row.player == player_id), None)
@@ -286,7 +290,7 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
         now=round_now(summary, rounds),
     )
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "heading": entry["name"],
         "nav": "player",
         "player": record,
@@ -313,10 +317,10 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     summary, data = read.summary, read.standings
     rounds = [r for r in summary["rounds"] if r["status"] != "proposed"]
     rnd = rounds[-1] if rounds else None
-    tables = table_cards(rnd, players_by_id(summary), {}) if rnd is not None else []
-    table = standings_table(data) if data is not None else None
+    tables = table_cards(rnd, players_by_id(summary), {}, WORDS) if rnd is not None else []
+    table = standings_table(data, words=WORDS) if data is not None else None
     context = {
-        "t": header(summary),
+        "t": header(summary, WORDS),
         "round": rnd,
         "tables": tables,
         "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
@@ -336,7 +340,11 @@ def clock(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         state = services.tournament_state(tournament_id)
     except GameNotFound:
         raise Http404("There is no such tournament.") from None
-    now = timezone.now()
-    response = JsonResponse(clock_json(state_clock(state), now, timezone.get_current_timezone()))
+    now, tz, round_clock = timezone.now(), timezone.get_current_timezone(), state_clock(state)
+    data = clock_json(round_clock, now, tz)
+    if round_clock is not None:  # its words in the reader's language
+        data["clock"]["text"] = clock_text(round_clock, tz)
+        data["clock"]["over"] = clock_over_text(round_clock)
+    response = JsonResponse(data)
     add_never_cache_headers(response)
     return response

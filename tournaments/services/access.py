@@ -5,15 +5,26 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+
 from games.services import GameError, NotAllowed, Refused, User
-from tournaments.domain import ORGANIZER, Refusal, TournamentState
+from tournaments.domain import ORGANIZER, SCOREKEEPER, Refusal, TournamentState
+from tournaments.domain.words import Say
+
+
+def said(say: Say) -> str:
+    """Words of the pure modules (a refusal's, an undo's) in the active language: the
+    request's, as LocaleMiddleware chose it (English in a task)."""
+    return say(translation)
 
 
 def _refused(refusal: Refusal) -> GameError:
-    """The domain's refusal as the services' error (a permission refusal is a 403)."""
+    """The domain's refusal as the services' error (a permission refusal is a 403), in the
+    requester's language; the code stays."""
     if refusal.code == "forbidden":
-        return NotAllowed(refusal.message)
-    return Refused(refusal.message, refusal.code)
+        return NotAllowed(said(refusal.say))
+    return Refused(said(refusal.say), refusal.code)
 
 
 def _user_id(user: User | None) -> int | None:
@@ -31,11 +42,14 @@ def _require(state: TournamentState, user: User | None, *roles: str, system: boo
     if system:
         return
     if user is None or not user.is_authenticated:
-        raise NotAllowed("log in to change a tournament")
+        raise NotAllowed(_("log in to change a tournament"))
     if _is_staff(user) or any(state.has_role(_user_id(user), role) for role in roles):
         return
-    who = " or ".join(f"an {r}" if r == ORGANIZER else f"a {r}" for r in roles)
-    raise NotAllowed(f"only {who} of this tournament can do this")
+    if set(roles) == {ORGANIZER, SCOREKEEPER}:
+        raise NotAllowed(_("only an organizer or a scorekeeper of this tournament can do this"))
+    if set(roles) == {SCOREKEEPER}:
+        raise NotAllowed(_("only a scorekeeper of this tournament can do this"))
+    raise NotAllowed(_("only an organizer of this tournament can do this"))
 
 
 def _metadata(user: User | None, request_id: str, system: bool) -> dict[str, Any]:

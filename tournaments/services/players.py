@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 from games.names import BadName, clean_names, is_blank
 from games.services import Refused, User
@@ -32,13 +33,17 @@ def parse_player_list(text: str) -> tuple[list[str], list[int | None] | None]:
         names, ratings = [], []
         for number, row in enumerate(rows[1:], start=2):
             if col >= len(row) or is_blank(row[col]):
-                raise Refused(f"line {number} has no name", "bad_players")
+                raise Refused(_("line %(line)s has no name") % {"line": number}, "bad_players")
             names.append(row[col])
             value = (
                 row[rating_col].strip() if rating_col is not None and rating_col < len(row) else ""
             )
             if value and not value.lstrip("-").isdigit():
-                raise Refused(f"line {number}: the rating {value!r} is not a number", "bad_players")
+                raise Refused(
+                    _("line %(line)s: the rating %(rating)s is not a number")
+                    % {"line": number, "rating": repr(value)},
+                    "bad_players",
+                )
             ratings.append(int(value) if value else None)
         return names, (ratings if rating_col is not None else None)
     if all(len(row) == 1 for row in rows):
@@ -152,7 +157,7 @@ def tournament_set_role(
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         target = get_user_model().objects.filter(username=username).first()
         if target is None:
-            raise Refusal("unknown_user", f"there is no user {username!r}")
+            raise Refusal("unknown_user", _("there is no user %(user)s") % {"user": repr(username)})
         data = domain.decide_role(state, int(target.pk), username, role, grant)
         return [(domain.ROLE_GRANTED if grant else domain.ROLE_REVOKED, data)]
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import QuerySet
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from games import services as games
 from games import store
@@ -84,14 +86,16 @@ def tournament_standings(*, tournament_id: uuid.UUID, user: User | None) -> dict
     projection = _projection(tournament_id)
     state = _state(projection)
     if not standings_visible(state, user):
-        raise NotAllowed("the organizer has hidden the standings until the end of the tournament")
+        raise NotAllowed(
+            _("the organizer has hidden the standings until the end of the tournament")
+        )
     return current_standings(projection, state)
 
 
 def tournament_check_downloads(*, tournament_id: uuid.UUID, user: User | None) -> None:
     """Refuse a download the organizer has not released yet."""
     if not downloads_allowed(_state(_projection(tournament_id)), user):
-        raise NotAllowed("the organizer has not released the downloads yet")
+        raise NotAllowed(_("the organizer has not released the downloads yet"))
 
 
 def tournament_of_game(game_id: uuid.UUID) -> uuid.UUID | None:
@@ -129,7 +133,9 @@ def tournament_history(*, tournament_id: uuid.UUID, user: User | None) -> list[d
     _require(state, user, ORGANIZER)
     events = store.read_stream(tournament_id)
     undone = {e.data["version"]: e.version for e in events if e.type == domain.UNDONE}
-    refusals = domain.undo_refusals(state, [(e.version, e.type, e.data) for e in events])
+    refusals = domain.undo_refusals(
+        state, [(e.version, e.type, e.data) for e in events], translation
+    )
     return [
         {
             "version": e.version,

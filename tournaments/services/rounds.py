@@ -8,6 +8,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import services as games
 from games import store
@@ -153,9 +155,20 @@ def tournament_schedule(
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         if round != len(state.rounds) + 1:
-            raise Refusal("wrong_round", f"the next round to pair is round {len(state.rounds) + 1}")
+            raise Refusal(
+                "wrong_round",
+                _("the next round to pair is round %(round)s") % {"round": len(state.rounds) + 1},
+            )
         if round > state.config.rounds:
-            raise Refusal("no_more_rounds", f"the tournament has {state.config.rounds} rounds")
+            raise Refusal(
+                "no_more_rounds",
+                ngettext(
+                    "the tournament has %(rounds)s round",
+                    "the tournament has %(rounds)s rounds",
+                    state.config.rounds,
+                )
+                % {"rounds": state.config.rounds},
+            )
         return [(domain.SCHEDULED, {"round": round, "at": when.isoformat()})]
 
     return _act(
@@ -179,7 +192,7 @@ def tournament_set_clock(
     ``stop``, the clock is stopped (the round has no end time)."""
     now = now or timezone.now()
     if [ends_at is not None, minutes is not None, stop].count(True) != 1:
-        raise Refused("give one of: the time the round ends, its minutes, or stop", "bad_clock")
+        raise Refused(_("give one of: the time the round ends, its minutes, or stop"), "bad_clock")
     if stop:
         when = None
     elif minutes is not None:

@@ -13,6 +13,8 @@ import uuid
 from collections.abc import Iterable
 from typing import Literal
 
+from django.utils.translation import gettext as _
+
 from games import services as games
 from games.services import Refused, SeatLinkView, User
 from tournaments.domain import ORGANIZER
@@ -70,7 +72,11 @@ def tournament_seat_link_change(
     _organizer_only(tournament_id, user)
     game_id = _tables(tournament_id, round, [table]).get(table)
     if game_id is None:
-        raise Refused(f"round {round} has no published table {table}", "no_table")
+        raise Refused(
+            _("round %(round)s has no published table %(table)s")
+            % {"round": round, "table": table},
+            "no_table",
+        )
     if not games.seat_links_of([game_id])[game_id]:
         games.seat_links_issue(game_id=game_id, user=None)
     if action == "reissue":
@@ -81,4 +87,7 @@ def tournament_seat_link_change(
         return games.seat_link_share(
             game_id=game_id, seat=seat, shared=action == "share", user=user
         )
-    raise Refused(f"{action!r} is not something a seat link can do", "bad_action")
+    raise Refused(
+        _("%(action)s is not something a seat link can do") % {"action": repr(action)},
+        "bad_action",
+    )

@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
@@ -44,7 +46,7 @@ def tournament_create(
 ) -> TournamentChange:
     """A new tournament; its creator is its first organizer."""
     if user is None or not user.is_authenticated:
-        raise NotAllowed("log in to create a tournament")
+        raise NotAllowed(_("log in to create a tournament"))
     settings: dict[str, Any] = {
         "name": " ".join(str(name).split()),
         "date": str(date),
@@ -88,15 +90,22 @@ def tournament_create(
 def _check_scoring(settings: Mapping[str, Any]) -> None:
     if settings.get("scoring") not in standings.PRESETS:
         raise Refused(
-            f"unknown scoring preset {settings.get('scoring')!r} "
-            f"(presets: {', '.join(standings.PRESETS)})",
+            _("unknown scoring preset %(preset)s (presets: %(presets)s)")
+            % {"preset": repr(settings.get("scoring")), "presets": ", ".join(standings.PRESETS)},
             "bad_settings",
         )
     unknown = [t for t in settings.get("tiebreaks", ()) if t not in standings.TIEBREAKS]
     if unknown:
         raise Refused(
-            f"unknown tie-break {', '.join(map(repr, unknown))} "
-            f"(tie-breaks: {', '.join(standings.TIEBREAKS)})",
+            ngettext(
+                "unknown tie-break %(unknown)s (tie-breaks: %(tiebreaks)s)",
+                "unknown tie-breaks %(unknown)s (tie-breaks: %(tiebreaks)s)",
+                len(unknown),
+            )
+            % {
+                "unknown": ", ".join(map(repr, unknown)),
+                "tiebreaks": ", ".join(standings.TIEBREAKS),
+            },
             "bad_settings",
         )
 
@@ -128,14 +137,28 @@ def tournament_change_settings(
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         unknown = set(changes) - SETTINGS_ANY_TIME - SETTINGS_BEFORE_START
         if unknown:
-            raise Refusal("bad_settings", f"cannot change {', '.join(sorted(unknown))}")
+            raise Refusal(
+                "bad_settings",
+                _("cannot change %(settings)s") % {"settings": ", ".join(sorted(unknown))},
+            )
         if state.rounds and set(changes) & SETTINGS_BEFORE_START:
             fixed = ", ".join(sorted(set(changes) & SETTINGS_BEFORE_START))
-            raise Refusal("bad_settings", f"{fixed} cannot change once round 1 is paired")
+            raise Refusal(
+                "bad_settings",
+                _("%(settings)s cannot change once round 1 is paired") % {"settings": fixed},
+            )
         merged = {**dataclasses.asdict(state.config), **changes}
         domain.check_settings(merged, GAME_TYPES)
         if "rounds" in changes and changes["rounds"] < len(state.rounds):
-            raise Refusal("bad_settings", f"{len(state.rounds)} rounds are already paired")
+            raise Refusal(
+                "bad_settings",
+                ngettext(
+                    "%(rounds)s round is already paired",
+                    "%(rounds)s rounds are already paired",
+                    len(state.rounds),
+                )
+                % {"rounds": len(state.rounds)},
+            )
         _check_scoring(merged)
         return [(domain.SETTINGS_CHANGED, {"changes": dict(changes)})]
 

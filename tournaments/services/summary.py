@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import translation
+
 from games.services import User
 from tournaments import domain, notes
 from tournaments.domain import TournamentState
@@ -106,6 +108,6 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
         "byes": [{"player": p, "name": name.get(p, p)} for p in rnd.byes],
         "cost": rnd.cost,
         "lower_bound": rnd.lower_bound,
-        "notes": notes.describe_all(rnd.notes, name),
+        "notes": notes.describe_all(rnd.notes, name, translation),
         "missing": rnd.missing if rnd.status == "published" else [],
     } | ({"ends_at": rnd.ends_at} if rnd.ends_at and rnd.status == "published" else {})

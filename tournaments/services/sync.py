@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import outbox
 from games import services as games
@@ -18,7 +19,7 @@ from games.services import User
 from tournaments import domain
 from tournaments.domain import ORGANIZER, SCOREKEEPER, TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
-from tournaments.services.access import _is_staff, _user_id
+from tournaments.services.access import _is_staff, _user_id, said
 from tournaments.services.rounds import _maybe_advance
 from tournaments.services.writes import TournamentChange, _act
 
@@ -163,7 +164,7 @@ def tournament_confirm_finished(
         left.clear()
         rnd = state.round(round)
         if rnd.status == "closed":
-            raise domain.Refusal("round_closed", f"round {round} is closed")
+            raise domain.Refusal("round_closed", _("round %(round)s is closed") % {"round": round})
         events: list[Any] = []
         for table in rnd.tables:
             if table.result is None or table.confirmed:
@@ -173,7 +174,7 @@ def tournament_confirm_finished(
                     state, round, table.number, _user_id(user), _is_staff(user)
                 )
             except domain.Refusal as refusal:
-                left.append((table.number, refusal.message))
+                left.append((table.number, said(refusal.say)))
                 continue
             confirmed.append(table.number)
             events.append(
@@ -191,8 +192,13 @@ def tournament_confirm_finished(
             return events
         if left:
             number, why = left[0]
-            raise domain.Refusal("cannot_confirm", f"table {number} is not confirmed: {why}")
-        raise domain.Refusal("no_result", f"round {round} has no finished table to confirm")
+            raise domain.Refusal(
+                "cannot_confirm",
+                _("table %(table)s is not confirmed: %(why)s") % {"table": number, "why": why},
+            )
+        raise domain.Refusal(
+            "no_result", _("round %(round)s has no finished table to confirm") % {"round": round}
+        )
 
     change = _act(
         tournament_id,

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import store
 from games.services import Conflict, GameNotFound, User
@@ -83,7 +84,9 @@ def _projection(tournament_id: uuid.UUID, *, lock: bool = False) -> TournamentPr
     try:
         return projections.get(stream_id=tournament_id)
     except TournamentProjection.DoesNotExist:
-        raise TournamentNotFound(f"there is no tournament {tournament_id}") from None
+        raise TournamentNotFound(
+            _("there is no tournament %(tournament)s") % {"tournament": tournament_id}
+        ) from None
 
 
 def _state(projection: TournamentProjection) -> TournamentState:

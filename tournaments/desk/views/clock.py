@@ -8,6 +8,8 @@ from datetime import datetime
 
 from django.http import HttpResponse
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services as t
@@ -28,7 +30,7 @@ def set_clock(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> Htt
                 tournament_id=tournament_id, round=round, stop=True, user=request.user
             ),
             panel="round",
-            done=f"The clock of round {round} is stopped.",
+            done=_("The clock of round %(round)s is stopped.") % {"round": round},
             error_at="clock",
         )
     form = ClockForm(request.POST, prefix="clock")
@@ -48,7 +50,10 @@ def set_clock(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> Htt
     def done(change: TournamentChange) -> str:
         rnd = change.state["rounds"][round - 1]
         ends = timezone.localtime(datetime.fromisoformat(rnd["ends_at"]))
-        return f"Round {round} ends at {ends:%H:%M}: every page shows the clock."
+        return _("Round %(round)s ends at %(time)s: every page shows the clock.") % {
+            "round": round,
+            "time": date_format(ends, "H:i"),
+        }
 
     return write(
         request,

@@ -9,6 +9,8 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.services import Refused
@@ -44,13 +46,14 @@ def _home(request: DeskRequest, form: TournamentForm, status: int = 200) -> Http
             "name": p.name,
             "date": p.date,
             "status": p.status,
-            "state": "Finished"
+            "state": pgettext("tournament status", "Finished")
             if p.status == "finished"
-            else f"Round {p.current_round} of {p.rounds_planned}"
+            else _("Round %(round)s of %(planned)s")
+            % {"round": p.current_round, "planned": p.rounds_planned}
             if p.current_round
-            else "Registration",
-            "roles": [ROLE_NAMES.get(r, r) for r in sorted(mine.get(p.stream_id, set()))]
-            or ["Staff"],
+            else pgettext("tournament status", "Registration"),
+            "roles": [str(ROLE_NAMES.get(r, r)) for r in sorted(mine.get(p.stream_id, set()))]
+            or [_("Staff")],
         }
         for p in listed
     ]
@@ -83,7 +86,10 @@ def create(request: DeskRequest) -> HttpResponse:
     except Refused as refused:
         form.add_error(None, sentence(refused.message))
         return _home(request, form, status=REFUSED)
-    messages.success(request, f"{form.cleaned_data['name']} is created. Register the players next.")
+    messages.success(
+        request,
+        _("%(name)s is created. Register the players next.") % {"name": form.cleaned_data["name"]},
+    )
     return HttpResponseRedirect(dashboard_url(change.tournament_id, "players-panel"))
 
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.services import Refused
@@ -46,14 +47,14 @@ def history(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
 def undo(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
     version = to_int(request.POST.get("version"))
     if version is None:
-        raise Http404("There is no such action.")
+        raise Http404(_("There is no such action."))
     try:
         t.tournament_undo(tournament_id=tournament_id, version=version, user=request.user)
     except Refused as refused:
         context = _context(request, tournament_id, errors={version: sentence(refused.message)})
         template = "desk/history.html#history" if request.htmx else "desk/history.html"
         return render(request, template, context, status=REFUSED)
-    done = f"Action #{version} is undone."
+    done = _("Action #%(version)s is undone.") % {"version": version}
     if request.htmx:
         context = _context(request, tournament_id, notice=done)
         return render(request, "desk/history.html#history", context)

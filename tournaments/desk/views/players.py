@@ -8,6 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
@@ -22,10 +25,23 @@ def _registered(change: TournamentChange) -> str:
     count = len(change.appended)
     names = [p["name"] for p in change.state["players"][-count:]]
     late = change.state["players"][-1]["late"] if count else False
-    shown = ", ".join(names[:6]) + (f" and {count - 6} more" if count > 6 else "")
-    text = f"Registered {count} player{'s' if count != 1 else ''}: {shown}."
+    shown = ", ".join(names[:6])
+    if count > 6:
+        more = count - 6
+        shown = ngettext("%(names)s and %(more)d more", "%(names)s and %(more)d more", more) % {
+            "names": shown,
+            "more": more,
+        }
+    text = ngettext(
+        "Registered %(count)d player: %(names)s.", "Registered %(count)d players: %(names)s.", count
+    ) % {"count": count, "names": shown}
     if late:
-        text += " As late entries they are seated from the next pairing, with no points so far."
+        late_words = ngettext(
+            "As late entries they are seated from the next pairing, with no points so far.",
+            "As late entries they are seated from the next pairing, with no points so far.",
+            count,
+        )
+        text = _("%(registered)s %(late)s") % {"registered": text, "late": late_words}
     return text
 
 
@@ -99,7 +115,7 @@ def _set_checked_in(
         if refused.code == "already_done":
             return None
         if refused.code == "unknown_player":
-            raise Http404("There is no such player.") from None
+            raise Http404(_("There is no such player.")) from None
         raise
 
 
@@ -114,7 +130,7 @@ def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> Htt
         summary = tournament_seen(request, tournament_id).summary
         found = next((p for p in summary["players"] if p["id"] == player), None)
         if found is None:
-            raise Http404("There is no such player.")
+            raise Http404(_("There is no such player."))
         want = not found["checked_in"]
     else:
         want = posted == "1"
@@ -125,8 +141,8 @@ def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> Htt
     def message(change: TournamentChange) -> str:
         name = player_name(change, player)
         if want:
-            return f"{name} is checked in."
-        return f"{name} is checked out: not seated at the next pairing."
+            return _("%(name)s is checked in.") % {"name": name}
+        return _("%(name)s is checked out: not seated at the next pairing.") % {"name": name}
 
     return write(
         request,
@@ -141,7 +157,7 @@ def check_in(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> Htt
 
 
 def _player_change(
-    service: Callable[..., TournamentChange], done: str
+    service: Callable[..., TournamentChange], done: str | Promise
 ) -> DeskView[[uuid.UUID, str]]:
     @desk_view
     @require_POST
@@ -150,7 +166,7 @@ def _player_change(
             return service(tournament_id=tournament_id, player=player, user=request.user)
 
         def message(change: TournamentChange) -> str:
-            return done.format(name=player_name(change, player))
+            return str(done) % {"name": player_name(change, player)}
 
         return write(
             request,
@@ -187,11 +203,11 @@ def drop(request: DeskRequest, tournament_id: uuid.UUID, player: str) -> HttpRes
         name = player_name(change, player)
         where = open_table_of(change, player)
         if where is None:
-            return f"{name} has dropped: not seated any more."
-        return (
-            f"{name} has dropped: not seated any more. Table {where[1]} of round {where[0]} "
+            return _("%(name)s has dropped: not seated any more.") % {"name": name}
+        return _(
+            "%(name)s has dropped: not seated any more. Table %(table)s of round %(round)s "
             "still needs its result."
-        )
+        ) % {"name": name, "table": where[1], "round": where[0]}
 
     return write(
         request,
@@ -218,4 +234,6 @@ def open_table_of(change: TournamentChange, player: str) -> tuple[int, int] | No
     return None
 
 
-reinstate = _player_change(t.tournament_reinstate, "{name} is back: seated from the next round.")
+reinstate = _player_change(
+    t.tournament_reinstate, gettext_lazy("%(name)s is back: seated from the next round.")
+)

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -95,7 +96,7 @@ def _printable(
     summary = seen.summary
     found = next((r for r in summary["rounds"] if r["round"] == round), None)
     if found is None:
-        raise Http404(f"Round {round} is not paired yet.")
+        raise Http404(_("Round %(round)s is not paired yet.") % {"round": round})
     site = links(request, tournament_id)
     view = round_view(summary, found, site)
     if with_qr:
@@ -121,7 +122,7 @@ def _printable(
 def print_pairings(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     context = _printable(request, tournament_id, round, with_qr=False)
     context["public_qr"] = desk_qr.inline(
-        desk_qr.svg(context["public_url"]), "QR code of the tournament's public page"
+        desk_qr.svg(context["public_url"]), _("QR code of the tournament's public page")
     )
     return render(request, "desk/print_pairings.html", context)
 
@@ -142,7 +143,7 @@ def qr(request: DeskRequest, tournament_id: uuid.UUID, game: uuid.UUID) -> HttpR
     250 tables asks for 250 of these; once per browser, then from its cache (or a 304)."""
     require_desk_role(request, tournament_id)
     if not selectors.has_table(tournament_id=tournament_id, game_id=game):
-        raise Http404("There is no such table.")
+        raise Http404(_("There is no such table."))
     url = site_address(request) + table_link(str(game))
     tag = desk_qr.etag(url)
     response = get_conditional_response(request, etag=tag) or HttpResponse(

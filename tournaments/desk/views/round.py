@@ -5,6 +5,8 @@ from __future__ import annotations
 import uuid
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from games.services import NotAllowed, Refused
@@ -41,8 +43,10 @@ def pair(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
     def message(change: TournamentChange) -> str:
         rnd = change.state["rounds"][-1]
         if rnd["status"] == "proposed":
-            return f"Round {rnd['round']} is paired: check the tables, swap if needed, publish."
-        return f"Round {rnd['round']} is paired and published."
+            return _("Round %(round)s is paired: check the tables, swap if needed, publish.") % {
+                "round": rnd["round"]
+            }
+        return _("Round %(round)s is paired and published.") % {"round": rnd["round"]}
 
     return write(request, tournament_id, action, panel="round", done=message)
 
@@ -60,7 +64,7 @@ def swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResp
 
     def message(change: TournamentChange) -> str:
         names = {p["id"]: p["name"] for p in change.state["players"]}
-        return f"{names.get(a, a)} and {names.get(b, b)} swapped places."
+        return _("%(a)s and %(b)s swapped places.") % {"a": names.get(a, a), "b": names.get(b, b)}
 
     return write(
         request,
@@ -114,11 +118,12 @@ def undo_pairing(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> 
             tournament_id,
             domain.PAIRED,
             round,
-            f"round {round} has no proposed pairing to undo",
+            _("round %(round)s has no proposed pairing to undo") % {"round": round},
             "pairing discarded at the desk",
         ),
         panel="round",
-        done=f"Round {round}'s proposal is discarded. Pairing again gives the same tables.",
+        done=_("Round %(round)s's proposal is discarded. Pairing again gives the same tables.")
+        % {"round": round},
     )
 
 
@@ -133,11 +138,11 @@ def undo_swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> Htt
             tournament_id,
             domain.PAIRING_CHANGED,
             round,
-            f"round {round}'s proposal has no swap to undo",
+            _("round %(round)s's proposal has no swap to undo") % {"round": round},
             "swap undone at the desk",
         ),
         panel="round",
-        done="The last swap is undone.",
+        done=_("The last swap is undone."),
     )
 
 
@@ -146,10 +151,11 @@ def undo_swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> Htt
 def publish(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     def message(change: TournamentChange) -> str:
         tables = len(change.state["rounds"][round - 1]["tables"])
-        return (
-            f"Round {round} is published: {tables} table{'s are' if tables != 1 else ' is'} "
-            "open to the scorekeepers."
-        )
+        return ngettext(
+            "Round %(round)s is published: %(tables)d table is open to the scorekeepers.",
+            "Round %(round)s is published: %(tables)d tables are open to the scorekeepers.",
+            tables,
+        ) % {"round": round, "tables": tables}
 
     return write(
         request,
@@ -185,16 +191,16 @@ def confirm(request: DeskRequest, tournament_id: uuid.UUID, round: int, table: i
         tournament_id,
         action,
         panel="round",
-        done=f"Table {table}'s result is confirmed.",
+        done=_("Table %(table)s's result is confirmed.") % {"table": table},
         error_at=f"table-{table}",
         anchor=f"table-{table}",
     )
 
 
 CONFIRMED = {
-    "one": "Table {table} is confirmed.",
-    "many": "Tables {tables} and {last} are confirmed.",
-    "left": "Table {table} is not confirmed: {why}.",
+    "one": gettext_lazy("Table %(table)s is confirmed."),
+    "many": gettext_lazy("Tables %(tables)s and %(last)s are confirmed."),
+    "left": gettext_lazy("Table %(table)s is not confirmed: %(why)s."),
 }
 
 
@@ -202,11 +208,11 @@ def confirmed_message(done: t.ConfirmedTables) -> str:
     """What "Confirm all finished tables" did, and which finished tables it left, and why."""
     numbers = done.confirmed
     if len(numbers) == 1:
-        said = [CONFIRMED["one"].format(table=numbers[0])]
+        said = [CONFIRMED["one"] % {"table": numbers[0]}]
     else:
         tables = ", ".join(map(str, numbers[:-1]))
-        said = [CONFIRMED["many"].format(tables=tables, last=numbers[-1])]
-    said += [CONFIRMED["left"].format(table=n, why=why) for n, why in done.left]
+        said = [CONFIRMED["many"] % {"tables": tables, "last": numbers[-1]}]
+    said += [CONFIRMED["left"] % {"table": n, "why": why} for n, why in done.left]
     return " ".join(said)
 
 
@@ -248,7 +254,7 @@ def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> H
             expected_version=posted_version(request),
         ),
         panel="round",
-        done=f"Round {round} is closed.",
+        done=_("Round %(round)s is closed.") % {"round": round},
     )
 
 
@@ -264,5 +270,5 @@ def finish(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
             expected_version=posted_version(request),
         ),
         panel="round",
-        done="The tournament is finished. Congratulations to the winners!",
+        done=_("The tournament is finished. Congratulations to the winners!"),
     )

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,7 +36,7 @@ TEMPLATE = "desk/seat_links.html"
 def _summary(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> dict[str, Any]:
     summary = t.tournament_get(tournament_id=tournament_id, user=request.user).summary
     if not any(r["round"] == round and r["status"] != "proposed" for r in summary["rounds"]):
-        raise Http404(f"Round {round} is not published.")
+        raise Http404(_("Round %(round)s is not published.") % {"round": round})
     return summary
 
 
@@ -66,7 +67,9 @@ def _table_links(
         tournament_id=tournament_id, round=round, user=request.user, tables=[table]
     )
     if table not in found:
-        raise Http404(f"Round {round} has no table {table}.")
+        raise Http404(
+            _("Round %(round)s has no table %(table)s.") % {"round": round, "table": table}
+        )
     return found[table]
 
 
@@ -124,15 +127,19 @@ def table_seats(
 
 
 def _done(action: str, link: SeatLinkView) -> str:
-    who = f"{link.player} (seat {link.seat})"
-    return {
-        "reissue": f"{who} has a new link: the old one no longer works. Print it for "
-        f"{link.player}.",
-        "revoke": f"{who}'s link is revoked: no phone can use it. Reissue it to give "
-        f"{link.player} a new one.",
-        "share": f"The table's phones may now enter for {who}.",
-        "unshare": f"Only {link.player}'s own phone enters for seat {link.seat} now.",
+    said = {
+        "reissue": _(
+            "%(name)s (seat %(seat)s) has a new link: the old one no longer works. Print it for "
+            "%(name)s."
+        ),
+        "revoke": _(
+            "%(name)s (seat %(seat)s)'s link is revoked: no phone can use it. Reissue it to give "
+            "%(name)s a new one."
+        ),
+        "share": _("The table's phones may now enter for %(name)s (seat %(seat)s)."),
+        "unshare": _("Only %(name)s's own phone enters for seat %(seat)s now."),
     }[action]
+    return said % {"name": link.player, "seat": link.seat}
 
 
 @desk_view
@@ -144,12 +151,12 @@ def seat_action(
     """Reissue, revoke (once confirmed), share or unshare one seat's link. To htmx: that seat's
     row with what was done (or why not); without JavaScript: back to the table's page."""
     if action not in t.SEAT_ACTIONS:
-        raise Http404("There is no such action.")
+        raise Http404(_("There is no such action."))
     error = ""
     notice = ""
     try:
         if action == "revoke" and request.POST.get("confirm") != "1":
-            raise Refused("confirm that the link is to be revoked: tap Yes, revoke", "confirm")
+            raise Refused(_("confirm that the link is to be revoked: tap Yes, revoke"), "confirm")
         link = t.tournament_seat_link_change(
             tournament_id=tournament_id,
             round=round,
@@ -178,7 +185,7 @@ def seat_action(
         "notice": notice,
     }
     if context["row"] is None:
-        raise Http404(f"Table {table} has no seat {seat}.")
+        raise Http404(_("Table %(table)s has no seat %(seat)s.") % {"table": table, "seat": seat})
     return render(request, f"{TEMPLATE}#seat", context, status=REFUSED if error else 200)
 
 
@@ -194,7 +201,7 @@ def print_seat_links(
     seat = to_int(request.GET.get("seat"))
     rows = _rows(request, tournament_id, table, found, seat=seat)
     if seat is not None and not rows:
-        raise Http404(f"Table {table} has no seat {seat}.")
+        raise Http404(_("Table %(table)s has no seat %(seat)s.") % {"table": table, "seat": seat})
     context = {
         "t": heading(_summary(request, tournament_id, round)),
         "tid": tournament_id,

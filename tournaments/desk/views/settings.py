@@ -8,14 +8,28 @@ from datetime import datetime
 
 from django.http import HttpResponse
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments import domain
 from tournaments import services as t
 from tournaments.desk.answers import invalid, write
-from tournaments.desk.forms import ROLE_LABELS, PublicForm, RoleForm, ScheduleForm
+from tournaments.desk.forms import PublicForm, RoleForm, ScheduleForm
 from tournaments.desk.http import DeskRequest, desk_view, to_int, tournament_seen
-from tournaments.desk.presenters import ROLE_NAMES
 from tournaments.services import TournamentChange
+
+GRANTED = {
+    domain.SCOREKEEPER: gettext_lazy("%(username)s is now a scorekeeper of this tournament."),
+    domain.ORGANIZER: gettext_lazy("%(username)s is now a co-organizer of this tournament."),
+}
+REVOKED = {
+    domain.SCOREKEEPER: gettext_lazy("%(username)s is no longer a scorekeeper."),
+    domain.ORGANIZER: gettext_lazy("%(username)s is no longer an organizer."),
+}
+"""What the roles panel says once a role is given or taken back (one sentence per role: the
+role's word takes its own grammar in each language)."""
 
 
 @desk_view
@@ -36,7 +50,7 @@ def grant_role(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
             user=request.user,
         ),
         panel="roles",
-        done=f"{username} is now a {ROLE_LABELS[role].lower()} of this tournament.",
+        done=GRANTED[role] % {"username": username},
         role_form=form,
     )
 
@@ -56,7 +70,8 @@ def revoke_role(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
             user=request.user,
         ),
         panel="roles",
-        done=f"{username} is no longer a {ROLE_NAMES.get(role, role).lower()}.",
+        done=str(REVOKED.get(role, _("%(username)s no longer holds this role.")))
+        % {"username": username},
     )
 
 
@@ -81,7 +96,7 @@ def public_settings(request: DeskRequest, tournament_id: uuid.UUID) -> HttpRespo
         tournament_id,
         action,
         panel="settings",
-        done="Saved: the public pages show this now." if changes else "Nothing to change.",
+        done=_("Saved: the public pages show this now.") if changes else _("Nothing to change."),
         public_form=form,
     )
 
@@ -102,7 +117,12 @@ def schedule(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
             tournament_id=tournament_id, round=number, at=at, user=request.user
         ),
         panel="settings",
-        done=f"Round {number} will be paired at {local:%H:%M} on {local:%d %B %Y}.",
+        done=_("Round %(round)s will be paired at %(time)s on %(date)s.")
+        % {
+            "round": number,
+            "time": date_format(local, "H:i"),
+            "date": date_format(local, _("d E Y")),
+        },
         error_at="schedule",
         schedule_form=form,
     )

@@ -1,0 +1,67 @@
+"""A seat phone's poll in one query (games.services.seat_poll) gives exactly what the two reads it
+replaces give: seat_open's access or refusal, and deal_stamp's stamp. An ETag made from either is
+the same, so a phone is never sent a panel it already has, and never kept on a stale one. On both
+backends: the query is raw SQL, and the stamp's timestamp comes back differently from each."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.auth.models import User
+
+from engine.events import to_json
+from engine.simulate import simulate
+from games import services
+from games.services import GameNotFound, NotAllowed
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+HANDS: dict[str, list[str]] = to_json(simulate(seed=5, players=4, names=tuple(NAMES))[1])["hands"]
+
+
+def same_as_two_reads(token: str, game_id: uuid.UUID) -> None:
+    access = services.seat_open(token)
+    for focus in (None, *range(1, 5)):
+        polled = services.seat_poll(token, focus)
+        assert polled.access == access
+        assert polled.stamp == services.deal_stamp(game_id, focus or access.seat)
+
+
+@pytest.mark.django_db
+def test_the_poll_reads_what_seat_open_and_deal_stamp_read(django_user_model: type[User]) -> None:
+    olga = django_user_model.objects.create_user("olga", is_staff=True)
+    game_id = services.game_create(players=NAMES, user=olga).game_id
+    tokens = [link.token for link in services.seat_links_issue(game_id=game_id, user=olga)]
+    seats = [services.seat_open(token) for token in tokens]
+    same_as_two_reads(tokens[0], game_id)  # no drafts yet: the stamp is the version alone
+    services.deal_hand_save(
+        game_id=game_id, round=1, seat=1, cards=HANDS["Ana"][:4], access=seats[0]
+    )
+    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=HANDS["Ben"], access=seats[1])
+    for token in tokens:  # a hand in progress (seat 1's own), a full one (seen by every seat)
+        same_as_two_reads(token, game_id)
+    services.seat_link_share(game_id=game_id, seat=3, shared=True, user=olga)
+    polled = services.seat_poll(tokens[0], None)
+    assert polled.access.acts_for == ((1, "Ana"), (3, "Cleo"))
+    same_as_two_reads(tokens[0], game_id)
+
+
+@pytest.mark.django_db
+def test_the_poll_refuses_what_seat_open_refuses(django_user_model: type[User]) -> None:
+    olga = django_user_model.objects.create_user("olga", is_staff=True)
+    game_id = services.game_create(players=NAMES, user=olga).game_id
+    tokens = [link.token for link in services.seat_links_issue(game_id=game_id, user=olga)]
+    services.seat_link_revoke(game_id=game_id, seat=1, user=olga)
+    services.seat_link_reissue(game_id=game_id, seat=2, user=olga)
+    for token, refusal in (
+        (tokens[0], NotAllowed),  # revoked
+        (tokens[1], NotAllowed),  # replaced by a new link
+        (tokens[2] + "x", GameNotFound),  # not signed by this site
+        ("12.abc", GameNotFound),
+    ):
+        with pytest.raises(refusal) as opened:
+            services.seat_open(token)
+        with pytest.raises(refusal) as polled:
+            services.seat_poll(token, None)
+        assert polled.value.message == opened.value.message
+    same_as_two_reads(tokens[3], game_id)  # the table's other links still hold

@@ -1,0 +1,336 @@
+"""Placement points and standings for every game type: a pure computation (docs/pairing.md,
+"Placement points per game").
+
+Every game hands the tournament the same game-neutral result per entrant at a table: a rank
+(competition ranking: 1, 1, 3), the game's points and the game's own tie-break values
+(:class:`Result`). This module turns those into placement points and ranks entrants over
+rounds. Frozen records in, plain rows out; no Django, no ORM.
+
+Two kinds of rule (:data:`GAME_RULES`):
+
+- **match** (Crazy Kitchen, two entrants a table): a win, a draw (both rank 1) or a loss, worth
+  :class:`MatchPoints` (2/1/0 by default); standings: match points, then point difference
+  (points scored minus points conceded), then points scored.
+- **place** (Food Truck, Chefs): placement points by place through a scale of
+  :data:`tournaments.standings.PRESETS` ("scaled" by default: first 6, last 0, evenly spaced,
+  at every table size); shared places split the points of the places they cover; standings:
+  placement points, then the game's tie-break values (added up position by position, compared
+  in order), then the game's points, then first places.
+
+Entrants equal on everything share a rank (1, 2, 2, 4) and are listed by id. All sums are exact
+(:class:`fractions.Fraction`). Wrong input raises :class:`tournaments.standings.StandingsError`
+with a stable code and a message for the organizer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tournaments.standings import PRESETS, StandingsError, table_points
+
+__all__ = [
+    "GAME_RULES",
+    "MATCH",
+    "PLACE",
+    "Bye",
+    "GameRule",
+    "MatchPoints",
+    "PlacementSettings",
+    "Result",
+    "Row",
+    "TableResult",
+    "placement_points",
+    "standings",
+]
+
+MATCH = "match"
+PLACE = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRule:
+    game: str
+    kind: str
+    """:data:`MATCH` or :data:`PLACE`."""
+    tiebreaks: tuple[str, ...]
+    """The standings' tie-break keys after placement points, in order."""
+
+
+GAME_RULES: dict[str, GameRule] = {
+    rule.game: rule
+    for rule in (
+        GameRule("crazykitchen", MATCH, ("point_difference", "points_scored")),
+        GameRule("foodtruck", PLACE, ("game_tiebreaks", "game_points", "first_places")),
+        GameRule("chefs", PLACE, ("game_tiebreaks", "game_points", "first_places")),
+    )
+}
+"""Rules by game type key. Another game joins with one line: its kind and tie-breaks."""
+
+
+# --- input records ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One entrant's game-neutral result at one table."""
+
+    entrant: str
+    rank: int
+    """1 = first; shared ranks repeat (competition ranking 1, 1, 3)."""
+    points: int
+    """The game's points (Crazy Kitchen: the team's total; Food Truck: victory points; Chefs:
+    the chef's position)."""
+    tiebreaks: tuple[int, ...] = ()
+    """The game's own tie-break values, higher is better, the same length at every table."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    round: int
+    table: int
+    results: tuple[Result, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    round: int
+    entrant: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPoints:
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementSettings:
+    match_points: MatchPoints = field(default_factory=MatchPoints)
+    """Match games: points for a win, a draw and a loss."""
+    bye: str = "win"
+    """Match games: a bye counts as a "win", a "draw" or a "loss" (points, and the count of
+    wins/draws/losses); it adds nothing to point difference or points scored."""
+    scale: str = "scaled"
+    """Place games: the key of :data:`tournaments.standings.PRESETS`."""
+    bye_points: Fraction | None = None
+    """Place games: placement points for a bye; None: the scale's average at the largest
+    table in the results (3 under "scaled" at any size). A bye adds no game points."""
+
+
+# --- output ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    rank: int
+    entrant: str
+    points: Fraction
+    """Placement (or match) points, exact."""
+    tiebreaks: tuple[tuple[str, Fraction | tuple[int, ...]], ...]
+    """(key, value) in the game's order (see :class:`GameRule`)."""
+    games: int
+    byes: int
+    wins: int
+    """Match games: wins (a bye counted as a win included). Place games: first places (shared
+    included)."""
+    draws: int
+    losses: int
+
+
+# --- placement points of one table -----------------------------------------------------------
+
+
+def _rule(game: str) -> GameRule:
+    try:
+        return GAME_RULES[game]
+    except KeyError:
+        known = ", ".join(sorted(GAME_RULES))
+        raise StandingsError("unknown_game", f"unknown game {game!r} (known: {known})") from None
+
+
+def _check_match(table: TableResult) -> None:
+    if len(table.results) != 2:
+        raise StandingsError(
+            "not_two_entrants",
+            f"round {table.round}, table {table.table}: a match has 2 entrants, "
+            f"not {len(table.results)}",
+        )
+    a, b = table.results
+    expected = (1, 1) if a.points == b.points else (1, 2) if a.points > b.points else (2, 1)
+    if (a.rank, b.rank) != expected:
+        raise StandingsError(
+            "rank_against_points",
+            f"round {table.round}, table {table.table}: the ranks {a.rank} and {b.rank} do not "
+            f"follow the points {a.points} and {b.points} (more points wins, equal is a draw)",
+        )
+
+
+def placement_points(
+    game: str, table: TableResult, settings: PlacementSettings | None = None
+) -> dict[str, Fraction]:
+    """Points each entrant at ``table`` earns (by entrant id)."""
+    settings = settings or PlacementSettings()
+    rule = _rule(game)
+    ids = [r.entrant for r in table.results]
+    if len(set(ids)) != len(ids):
+        raise StandingsError(
+            "entrant_twice", f"round {table.round}, table {table.table}: an entrant is listed twice"
+        )
+    if rule.kind == MATCH:
+        _check_match(table)
+        a, b = table.results
+        mp = settings.match_points
+        if a.rank == b.rank:
+            return {a.entrant: Fraction(mp.draw), b.entrant: Fraction(mp.draw)}
+        return {r.entrant: Fraction(mp.win if r.rank == 1 else mp.loss) for r in table.results}
+    points = table_points(settings.scale, [r.rank for r in table.results])
+    return dict(zip(ids, points, strict=True))
+
+
+# --- standings over rounds -------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tally:
+    points: Fraction = Fraction(0)
+    games: int = 0
+    byes: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    scored: int = 0
+    conceded: int = 0
+    game_points: int = 0
+    game_tiebreaks: list[int] = field(default_factory=list)
+
+
+def _bye_value(
+    rule: GameRule, settings: PlacementSettings, tables: Sequence[TableResult]
+) -> Fraction:
+    if rule.kind == MATCH:
+        mp = settings.match_points
+        values = {"win": mp.win, "draw": mp.draw, "loss": mp.loss}
+        if settings.bye not in values:
+            raise StandingsError(
+                "bad_bye", f"a bye counts as a win, a draw or a loss, not {settings.bye!r}"
+            )
+        return Fraction(values[settings.bye])
+    if settings.bye_points is not None:
+        return Fraction(settings.bye_points)
+    if settings.scale not in PRESETS:
+        raise StandingsError("unknown_preset", f"unknown scale {settings.scale!r}")
+    largest = max((len(t.results) for t in tables), default=2)
+    return PRESETS[settings.scale].average(max(largest, 2))
+
+
+def standings(
+    game: str,
+    entrants: Iterable[str],
+    tables: Iterable[TableResult],
+    byes: Iterable[Bye] = (),
+    settings: PlacementSettings | None = None,
+) -> tuple[Row, ...]:
+    """Rank ``entrants`` over every table result and bye given (any order)."""
+    settings = settings or PlacementSettings()
+    rule = _rule(game)
+    listed = list(entrants)
+    if len(set(listed)) != len(listed):
+        raise StandingsError("entrant_twice", "an entrant is listed twice")
+    tally = {e: _Tally() for e in listed}
+    table_list = sorted(tables, key=lambda t: (t.round, t.table))
+    bye_list = sorted(byes, key=lambda b: (b.round, b.entrant))
+    seen: Counter[tuple[int, str]] = Counter()
+    widths = {len(r.tiebreaks) for t in table_list for r in t.results}
+    if len(widths) > 1:
+        raise StandingsError(
+            "tiebreak_lengths", "every result of a game needs the same number of tie-break values"
+        )
+    width = widths.pop() if widths else 0
+    for t in table_list:
+        earned = placement_points(game, t, settings)
+        for result in t.results:
+            seen[(t.round, result.entrant)] += 1
+            if result.entrant not in tally:
+                raise StandingsError(
+                    "unknown_entrant",
+                    f"round {t.round}, table {t.table}: {result.entrant!r} is not an entrant",
+                )
+            mine = tally[result.entrant]
+            mine.points += earned[result.entrant]
+            mine.games += 1
+            mine.game_points += result.points
+            if not mine.game_tiebreaks:
+                mine.game_tiebreaks = [0] * width
+            for k, value in enumerate(result.tiebreaks):
+                mine.game_tiebreaks[k] += value
+            if rule.kind == MATCH:
+                other = next(r for r in t.results if r is not result)
+                mine.scored += result.points
+                mine.conceded += other.points
+                if result.rank == other.rank:
+                    mine.draws += 1
+                elif result.rank == 1:
+                    mine.wins += 1
+                else:
+                    mine.losses += 1
+            elif result.rank == 1:
+                mine.wins += 1
+    bye_value = _bye_value(rule, settings, table_list)
+    for bye in bye_list:
+        seen[(bye.round, bye.entrant)] += 1
+        if bye.entrant not in tally:
+            raise StandingsError(
+                "unknown_entrant", f"round {bye.round}: {bye.entrant!r} (bye) is not an entrant"
+            )
+        mine = tally[bye.entrant]
+        mine.points += bye_value
+        mine.byes += 1
+        if rule.kind == MATCH:
+            counts = {"win": "wins", "draw": "draws", "loss": "losses"}
+            attribute = counts[settings.bye]
+            setattr(mine, attribute, getattr(mine, attribute) + 1)
+    twice = sorted(key for key, count in seen.items() if count > 1)
+    if twice:
+        round_, entrant = twice[0]
+        raise StandingsError(
+            "entrant_twice_in_round", f"round {round_}: {entrant!r} has more than one result"
+        )
+
+    def values(e: str) -> tuple[tuple[str, Fraction | tuple[int, ...]], ...]:
+        mine = tally[e]
+        table: dict[str, Fraction | tuple[int, ...]] = {
+            "point_difference": Fraction(mine.scored - mine.conceded),
+            "points_scored": Fraction(mine.scored),
+            "game_tiebreaks": tuple(mine.game_tiebreaks or [0] * width),
+            "game_points": Fraction(mine.game_points),
+            "first_places": Fraction(mine.wins),
+        }
+        return tuple((key, table[key]) for key in rule.tiebreaks)
+
+    def key(e: str) -> tuple[object, ...]:
+        return (tally[e].points, *(value for _, value in values(e)))
+
+    order = sorted(listed, key=lambda e: e)
+    order.sort(key=key, reverse=True)
+    rows: list[Row] = []
+    for position, e in enumerate(order, start=1):
+        rank = rows[-1].rank if rows and key(rows[-1].entrant) == key(e) else position
+        mine = tally[e]
+        rows.append(
+            Row(
+                rank=rank,
+                entrant=e,
+                points=mine.points,
+                tiebreaks=values(e),
+                games=mine.games,
+                byes=mine.byes,
+                wins=mine.wins,
+                draws=mine.draws,
+                losses=mine.losses,
+            )
+        )
+    return tuple(rows)

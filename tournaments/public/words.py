@@ -1,0 +1,99 @@
+"""The public pages' words in the reader's language: the page records' statuses, places, round
+counts, game progress and decimal separator (tournaments.public.presenters.Words) through
+gettext and the active language's number format, and the round clock's sentences.
+
+The presenters stay pure (no Django): the views and the standings page give them WORDS; the
+language is the one active when they are called (the request's, or the one the shared
+standings are rendered in)."""
+
+from __future__ import annotations
+
+from datetime import tzinfo
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+
+from tournaments.public.clock import Clock
+
+STATUS = {
+    "tournament": {
+        "registration": gettext_lazy("Registration open"),
+        "running": pgettext_lazy("a tournament", "In progress"),
+        "finished": pgettext_lazy("a tournament", "Finished"),
+    },
+    "round": {
+        "proposed": gettext_lazy("Proposed: not public yet"),
+        "published": gettext_lazy("In play"),
+        "closed": gettext_lazy("Complete"),
+        "scheduled": gettext_lazy("Scheduled"),
+    },
+    "game": {
+        "not_started": gettext_lazy("Not started"),
+        "in_progress": pgettext_lazy("a game", "In progress"),
+        "finished": pgettext_lazy("a game", "Finished"),
+        "void": gettext_lazy("Voided"),
+        "unknown": gettext_lazy("Not public"),
+    },
+}
+
+
+def ordinal(number: int) -> str:
+    """A place in the active language: 1 -> "1st", "1er", "1-е", "1位". The English suffix picks
+    the message; each language writes its own (a place at a table is 1 to 4; "1st" apart, for
+    French's "1er")."""
+    if number == 1:
+        return pgettext("a place (ordinal number)", "1st")
+    if 10 <= number % 100 <= 20:
+        text = pgettext("a place (ordinal number)", "%(number)dth")
+    elif number % 10 == 1:
+        text = pgettext("a place (ordinal number)", "%(number)dst")
+    elif number % 10 == 2:
+        text = pgettext("a place (ordinal number)", "%(number)dnd")
+    elif number % 10 == 3:
+        text = pgettext("a place (ordinal number)", "%(number)drd")
+    else:
+        text = pgettext("a place (ordinal number)", "%(number)dth")
+    return text % {"number": number}
+
+
+class GettextWords:
+    """tournaments.public.presenters.Words in the active language."""
+
+    @property
+    def decimal(self) -> str:
+        return str(formats.get_format("DECIMAL_SEPARATOR"))
+
+    def status(self, kind: str, key: str) -> str:
+        label = STATUS[kind].get(key)
+        return key if label is None else str(label)
+
+    def place(self, place: int, shared: bool) -> str:
+        if shared:
+            return _("%(place)s (shared)") % {"place": ordinal(place)}
+        return ordinal(place)
+
+    def round_text(self, status: str, now: int, planned: int) -> str:
+        if status == "registration" or now == 0:
+            return ngettext("%(counter)s round planned", "%(counter)s rounds planned", planned) % {
+                "counter": planned
+            }
+        return _("Round %(now)s of %(planned)s") % {"now": now, "planned": planned}
+
+    def progress(self, deal: int, trick: int) -> str:
+        return _("Deal %(deal)s, trick %(trick)s") % {"deal": deal, "trick": trick}
+
+
+WORDS = GettextWords()
+
+
+def clock_text(clock: Clock, tz: tzinfo) -> str:
+    """ "Round 2 ends at 21:30." (templates/public/_clock.html says the same message)."""
+    return _("Round %(round)s ends at %(time)s.") % {
+        "round": clock.round,
+        "time": f"{clock.ends_at.astimezone(tz):%H:%M}",
+    }
+
+
+def clock_over_text(clock: Clock) -> str:
+    return _("Round %(round)s: time is up.") % {"round": clock.round}
