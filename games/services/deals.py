@@ -272,12 +272,17 @@ def deal_hand_save(
                 % {"count": CARDS_PER_HAND},
                 "bad_hand",
             )
-        DealDraft.objects.update_or_create(
-            game_id=game_id,
-            round=round,
-            seat=seat,
-            defaults={"cards": sort_cards(hand), "full": len(hand) == CARDS_PER_HAND},
+        full = len(hand) == CARDS_PER_HAND
+        # Every tap of every phone comes here: one UPDATE (the row exists after the first tap).
+        saved = DealDraft.objects.filter(game_id=game_id, round=round, seat=seat).update(
+            cards=sort_cards(hand), full=full, updated_at=timezone.now()
         )
+        if not saved:
+            DealDraft.objects.create(
+                game_id=game_id, round=round, seat=seat, cards=sort_cards(hand), full=full
+            )
+        if not full:  # a deal starts only when every hand is whole: this one is not
+            return DealSaved(started=False)
         return _start_if_dealt(game, access, user)
 
 
