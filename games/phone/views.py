@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.cards import CARDS_PER_HAND
@@ -120,6 +121,25 @@ def _focus(request: HttpRequest, phone: Phone) -> int:
     return int(raw) if raw.isdigit() else phone.access.seat
 
 
+WHERE_SECONDS = 30
+"""How long a phone's "where" line is kept: every panel of every phone shows it, and a
+tournament, round and table do not move once the table is published (a renamed tournament shows
+on the phones within this time)."""
+
+
+def _where(game: GameProjection) -> str:
+    """ "Club night · round 2 · table 3", in the reader's language: one query per table and
+    language per WHERE_SECONDS instead of one at every panel (the phones' panels are the
+    site's most frequent page: issue 12's load)."""
+    key = f"phone-where:{game.stream_id}:{get_language()}"
+    where = cache.get(key)
+    if where is None:
+        seating = policy.seating(game)
+        where = seating.where if seating else ""
+        cache.set(key, where, WHERE_SECONDS)
+    return str(where)
+
+
 def _context(
     phone: Phone,
     focus: int,
@@ -146,13 +166,13 @@ def _context(
         summary=game.summary or {},
         closed=closed,
     )
-    seating = policy.seating(game)
+    where = _where(game)
     return {
         "view": view,
         "focus": next(s.seat for s in view.seats if s.focus),
         "phone": phone,
         "names": ", ".join(game.players),
-        "where": seating.where if seating else "",
+        "where": where,
         "error": error,
         "notice": notice,
         "refused_key": refused_key,
