@@ -1,7 +1,7 @@
 """Phones at the tables: 50 tables x 4 phones polling their seat pages while the players tap.
 
     .venv/bin/python benchmarks/phones.py [--tables 50] [--duration 60] [--poll 0.5]
-        [--think 2.0] [--workers 2] [--threads 4] [--clients 4]
+        [--think 2.0] [--workers 3] [--threads 2] [--clients 4]
 
 Setup (through the services, in a fresh PostgreSQL database ``trick_n_chef_phones`` or
 $BENCH_DATABASE on $BENCH_DATABASE_URL's server): ``--tables`` 4-player games, each with its
@@ -363,8 +363,8 @@ def options() -> argparse.Namespace:
         default=0.0,
         help="seconds over which the tables start (0: all deal at once, the worst case)",
     )
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--port", type=int, default=8765)
     return parser.parse_args()

@@ -166,8 +166,9 @@ def append(
         )
     try:
         with transaction.atomic():  # a savepoint: the caller's transaction survives a conflict
-            for row in rows:
-                row.save(force_insert=True)
+            # One INSERT for the whole batch (a phone's tap and the events the rules force after
+            # it are one append): every round trip counts at 50 tables of phones (issue 12).
+            Event.objects.bulk_create(rows)
     except IntegrityError:
         if idempotency_key is not None:
             prior = find_prior(idempotency_key)

@@ -147,8 +147,9 @@ def _context(
     error: str = "",
     notice: str = "",
     refused_key: str = "",
-) -> dict[str, Any]:
-    game, deal = services.deal_table(phone.access.game_id)
+) -> tuple[dict[str, Any], tuple[int, str]]:
+    """The panel's context, and the stamp of what it shows (its ETag's)."""
+    game, deal, stamp = services.deal_table_stamped(phone.access.game_id, focus)
     if game.game_type != DEFAULT_GAME_TYPE:
         raise Http404("phones enter Trick-n-Chef tables only")
     state = from_snapshot(game.snapshot) if game.snapshot else GameState()
@@ -167,7 +168,7 @@ def _context(
         closed=closed,
     )
     where = _where(game)
-    return {
+    context = {
         "view": view,
         "focus": next(s.seat for s in view.seats if s.focus),
         "phone": phone,
@@ -180,6 +181,7 @@ def _context(
         "official": phone.user is not None,
         "seat_texts": seat_texts(),
     }
+    return context, stamp
 
 
 def seat_texts() -> dict[str, str]:
@@ -212,15 +214,14 @@ def _panel(
     error: str = "",
     notice: str = "",
     refused_key: str = "",
-    stamp: tuple[int, str] | None = None,
 ) -> HttpResponse:
-    """The live panel (a fetch), or the whole page (a plain form's refusal). ``stamp``: the
-    caller's reading of :func:`games.services.deal_stamp` for this request."""
+    """The live panel (a fetch), or the whole page (a plain form's refusal), with the ETag of
+    what it shows."""
     focus = _focus(request, phone)
-    stamp = stamp or services.deal_stamp(phone.access.game_id, focus)
-    if stamp is None:
-        raise Http404("there is no such game")
-    context = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
+    try:
+        context, stamp = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
     template = "phone/seat.html#live" if request.headers.get(FETCH) else "phone/seat.html"
     response = render(request, template, context, status=status)
     if status == 200:
@@ -250,7 +251,7 @@ def _poll(
         response = HttpResponse(status=304)
         response["ETag"] = tag
         return _private(response)
-    return _panel(request, phone, stamp=stamp)
+    return _panel(request, phone)
 
 
 def _done(request: HttpRequest, phone: Phone) -> HttpResponse:

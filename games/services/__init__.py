@@ -29,6 +29,7 @@ from games.services.deals import (
     deal_round,
     deal_stamp,
     deal_table,
+    deal_table_stamped,
     first_player_choices,
 )
 from games.services.errors import Conflict, GameError, GameNotFound, KeyReused, NotAllowed, Refused
@@ -96,6 +97,7 @@ __all__ = [
     "deal_round",
     "deal_stamp",
     "deal_table",
+    "deal_table_stamped",
     "first_player_choices",
     "Conflict",
     "Difference",

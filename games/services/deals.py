@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection, transaction
+from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -36,7 +37,7 @@ from games.models import DealDraft, GameProjection
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services.common import User, _projection
-from games.services.errors import GameError, NotAllowed, Refused
+from games.services.errors import GameError, GameNotFound, NotAllowed, Refused
 from games.services.reads import game_sees_hands
 from games.services.writes import game_append
 
@@ -358,3 +359,24 @@ def deal_table(game_id: uuid.UUID) -> tuple[GameProjection, DealRound | None]:
     official the caller checked): no permission check here."""
     game = _projection(game_id)
     return game, deal_round(game)
+
+
+def deal_table_stamped(
+    game_id: uuid.UUID, seat: int
+) -> tuple[GameProjection, DealRound | None, tuple[int, str]]:
+    """:func:`deal_table` and :func:`deal_stamp` for ``seat`` in one query: a phone's panel and
+    its ETag are then of one moment, for one round trip."""
+    last = (
+        DealDraft.objects.filter(game_id=OuterRef("stream_id"))
+        .filter(Q(full=True) | Q(seat=seat))
+        .order_by()
+        .values("game_id")
+        .annotate(last=Max("updated_at"))
+        .values("last")[:1]
+    )
+    try:
+        game = GameProjection.objects.annotate(drafts_last=Subquery(last)).get(stream_id=game_id)
+    except GameProjection.DoesNotExist:
+        raise GameNotFound(_("there is no game %(game)s") % {"game": game_id}) from None
+    stamp = (game.version, stamp_text(game.drafts_last))
+    return game, deal_round(game), stamp

@@ -1,5 +1,6 @@
 """A seat phone's poll in one query (games.services.seat_poll) gives exactly what the two reads it
-replaces give: seat_open's access or refusal, and deal_stamp's stamp. An ETag made from either is
+replaces give: seat_open's access or refusal, and deal_stamp's stamp (as does the panel's read of
+the game, deal_table_stamped). An ETag made from either is
 the same, so a phone is never sent a panel it already has, and never kept on a stale one. On both
 backends: the query is raw SQL, and the stamp's timestamp comes back differently from each."""
 
@@ -20,11 +21,15 @@ HANDS: dict[str, list[str]] = to_json(simulate(seed=5, players=4, names=tuple(NA
 
 
 def same_as_two_reads(token: str, game_id: uuid.UUID) -> None:
+    """The poll's stamp, deal_stamp's, and the panel's (read with the game in one query) agree:
+    a panel's ETag that the next poll did not match would redraw every phone every poll."""
     access = services.seat_open(token)
     for focus in (None, *range(1, 5)):
         polled = services.seat_poll(token, focus)
         assert polled.access == access
-        assert polled.stamp == services.deal_stamp(game_id, focus or access.seat)
+        stamp = services.deal_stamp(game_id, focus or access.seat)
+        assert polled.stamp == stamp
+        assert services.deal_table_stamped(game_id, focus or access.seat)[2] == stamp
 
 
 @pytest.mark.django_db
