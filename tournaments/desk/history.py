@@ -73,6 +73,13 @@ class HistoryRow:
     error: str = ""
 
 
+def _author(by: str | None) -> str:
+    """Who made a change: a username, or the site itself (stored as the code ``system``)."""
+    if by == "system":
+        return pgettext("the author of a change the site made by itself", "system")
+    return by or "—"
+
+
 def _setting_value(value: Any) -> str:
     if value is True:
         return pgettext("a setting's value", "True")
@@ -219,7 +226,7 @@ def history_rows(
             version=e["version"],
             action=str(ACTIONS.get(e["type"], e["type"].replace("_", " "))),
             what=describe(e["type"], e["data"], names),
-            by=e["by"] or "—",
+            by=_author(e["by"]),
             at=datetime.fromisoformat(e["at"]),
             undone_by=e["undone_by"],
             undoable=e["undone_by"] is None and not e["cannot_undo"],

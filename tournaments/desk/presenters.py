@@ -838,13 +838,11 @@ def settings_view(settings: Mapping[str, Any]) -> list[tuple[str, str]]:
     bye = s["bye_points"]
     return [
         (_("Swiss rounds"), str(s["rounds"])),
-        (_("Scoring"), str(preset.name) if preset else s["scoring"]),
+        (_("Scoring"), _(preset.name) if preset else s["scoring"]),
         (
             _("Tie-breaks"),
             ", ".join(
-                str(standings.TIEBREAKS[k].title)
-                for k in s["tiebreaks"]
-                if k in standings.TIEBREAKS
+                _(standings.TIEBREAKS[k].title) for k in s["tiebreaks"] if k in standings.TIEBREAKS
             )
             or pgettext("no tie-breaks", "none"),
         ),

@@ -70,6 +70,11 @@ class Words(Protocol):
         """A game being played: "Deal 2, trick 5"."""
         ...
 
+    def text(self, message: str) -> str:
+        """A title or description the standings marked for the catalogues (a column, a
+        tie-break), in this language."""
+        ...
+
 
 class EnglishWords:
     """The records' words in English, without Django (tests, and any caller that gives none)."""
@@ -92,6 +97,9 @@ class EnglishWords:
 
     def progress(self, deal: int, trick: int) -> str:
         return f"Deal {deal}, trick {trick}"
+
+    def text(self, message: str) -> str:
+        return message
 
 
 ENGLISH: Words = EnglishWords()
@@ -372,7 +380,7 @@ def standings_table(
 ) -> Standings:
     """The standings' columns (their keys and titles, in order) and rows, ready to print;
     ranks shared by several rows are marked."""
-    columns = [(c["key"], c["title"]) for c in data["columns"]]
+    columns = [(c["key"], words.text(c["title"])) for c in data["columns"]]
     rest = tuple((k, t) for k, t in columns if k not in ("rank", "name"))
     ranks = Counter(r["rank"] for r in data["rows"])
     rows = []
@@ -400,7 +408,9 @@ def standings_table(
     return Standings(
         columns=rest,
         rows=tuple(rows),
-        tiebreaks=tuple((TIEBREAKS[k].title, TIEBREAKS[k].description) for k in order),
+        tiebreaks=tuple(
+            (words.text(TIEBREAKS[k].title), words.text(TIEBREAKS[k].description)) for k in order
+        ),
     )
 
 

@@ -83,6 +83,9 @@ class GettextWords:
     def progress(self, deal: int, trick: int) -> str:
         return _("Deal %(deal)s, trick %(trick)s") % {"deal": deal, "trick": trick}
 
+    def text(self, message: str) -> str:
+        return _(message)
+
 
 WORDS = GettextWords()
 
