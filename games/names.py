@@ -15,6 +15,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+
 
 class BadName(ValueError):
     """A name that is no name (blank); the message is the user's."""
@@ -36,6 +38,6 @@ def clean_names(names: Iterable[str]) -> list[str]:
     for name in names:
         spelt = normalize_name(name)
         if is_blank(spelt):
-            raise BadName("every player needs a name (one of the names is blank)")
+            raise BadName(_("every player needs a name (one of the names is blank)"))
         cleaned.append(spelt)
     return cleaned

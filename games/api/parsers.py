@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.utils import json as drf_json
 
@@ -61,28 +62,37 @@ class JSONParser(parsers.JSONParser):
         try:
             text = bytes(data).decode("utf-8")  # JSON is UTF-8 (RFC 8259), whatever the charset
         except UnicodeDecodeError as error:
-            raise BadJSON(f"the request body is not valid JSON ({error})") from None
+            raise BadJSON(
+                _("the request body is not valid JSON (%(error)s)") % {"error": error}
+            ) from None
         if nesting_depth(text) > MAX_JSON_DEPTH:
             raise BadJSON(
-                "the request body is not valid JSON here: its arrays and objects nest more "
-                f"than {MAX_JSON_DEPTH} levels deep"
+                _(
+                    "the request body is not valid JSON here: its arrays and objects nest more "
+                    "than %(depth)s levels deep"
+                )
+                % {"depth": MAX_JSON_DEPTH}
             )
         try:
             return drf_json.loads(text, parse_constant=drf_json.strict_constant)
         except RecursionError:  # not reached after the check above; kept as a last guard
             raise BadJSON(
-                f"the request body is not valid JSON here: it nests more than {MAX_JSON_DEPTH} "
-                "levels deep"
+                _(
+                    "the request body is not valid JSON here: it nests more than %(depth)s "
+                    "levels deep"
+                )
+                % {"depth": MAX_JSON_DEPTH}
             ) from None
         except ValueError as error:
-            raise BadJSON(f"the request body is not valid JSON ({error})") from None
+            raise BadJSON(
+                _("the request body is not valid JSON (%(error)s)") % {"error": error}
+            ) from None
 
 
 def body_too_large_message() -> str:
-    return (
-        f"the request body is larger than {MAX_JSON_BYTES // 1024} KiB, "
-        "far more than any request needs"
-    )
+    return _("the request body is larger than %(size)s KiB, far more than any request needs") % {
+        "size": MAX_JSON_BYTES // 1024
+    }
 
 
 class RecordParser(parsers.BaseParser):
@@ -99,8 +109,8 @@ class RecordParser(parsers.BaseParser):
         data = stream.read(MAX_RECORD_BYTES + 1)
         if len(data) > MAX_RECORD_BYTES:
             raise RecordTooLarge(
-                f"the record file is larger than {MAX_RECORD_BYTES // 1024} KiB: "
-                "a game record is far smaller"
+                _("the record file is larger than %(size)s KiB: a game record is far smaller")
+                % {"size": MAX_RECORD_BYTES // 1024}
             )
         return parsers.DataAndFiles(bytes(data), {})  # request.data is the bytes
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from django.http import HttpResponse, QueryDict
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -62,7 +63,7 @@ def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> di
         fields: list[str] = list(serializer.fields)  # its keys
         empty = sorted(name for name in fields if name in data and "" in data.getlist(name))
         if empty:
-            raise BadRequest({name: ["This parameter may not be empty."] for name in empty})
+            raise BadRequest({name: [_("This parameter may not be empty.")] for name in empty})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
@@ -72,7 +73,9 @@ def _header(request: Request, name: str) -> str | None:
     if value is None:
         return None
     if re.fullmatch(HEADER_PATTERN, value) is None:
-        raise BadRequest({name: [f"must be 1 to {HEADER_MAX} printable ASCII characters"]})
+        raise BadRequest(
+            {name: [_("must be 1 to %(max)s printable ASCII characters") % {"max": HEADER_MAX}]}
+        )
     return value
 
 
@@ -212,8 +215,11 @@ class GamePagination(LimitOffsetPagination):
         value = values[-1]
         number = int(value) if value.isascii() and value.isdigit() else -1
         if number < low or (high is not None and number > high):
-            bound = f"{low} to {high}" if high is not None else f"{low} or more"
-            raise BadRequest({name: [f"must be a whole number, {bound}"]})
+            if high is not None:
+                text = _("must be a whole number, %(low)s to %(high)s")
+            else:
+                text = _("must be a whole number, %(low)s or more")
+            raise BadRequest({name: [text % {"low": low, "high": high}]})
         return number
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
