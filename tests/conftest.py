@@ -74,6 +74,12 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_phone_page.py": "a seat phone's HTML, headers and statuses (its services run "
     "on both backends in tests/games/test_deals.py)",
     "tests/browser/test_phones.py": "four phones' browsers playing a game (slow: Chromium)",
+    "tests/web/test_i18n_desk.py": "the desk's words in each language (the catalogues')",
+    "tests/web/test_i18n_table.py": "the table and phone pages' words in each language",
+    "tests/games/test_i18n_refusals.py": "a refusal's words in each language",
+    "tests/games/test_i18n_replay.py": "the replay page's words in each language",
+    "tests/tournaments/test_i18n_tour.py": "the tournaments' refusals, notes and titles in each "
+    "language",
 }
 """Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
 concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)
