@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import translation
+
 from tournaments import domain
 from tournaments.desk import presenters as present
 from tournaments.desk.history import describe, history_rows
@@ -162,23 +164,24 @@ def test_status_line_stage_and_the_standings_figures() -> None:
     assert present.stage(published) == "published" and present.stage(summary([])) == "unpaired"
     finished = {**published, "status": "finished"}
     assert present.status_line(finished) == "Finished" and present.stage(finished) == "finished"
-    standings = present.standings_view(
-        {
-            "columns": [{"key": "rank"}, {"key": "points"}, {"key": "buchholz"}],
-            "rows": [
-                {
-                    "rank": 1,
-                    "player": "a",
-                    "name": "Ana",
-                    "dropped": False,
-                    "points": 6.0,
-                    "tiebreaks": {"buchholz": 8.63},
-                }
-            ],
-        }
-    )
+    data = {
+        "columns": [{"key": "rank"}, {"key": "points"}, {"key": "buchholz"}],
+        "rows": [
+            {
+                "rank": 1,
+                "player": "a",
+                "name": "Ana",
+                "dropped": False,
+                "points": 6.0,
+                "tiebreaks": {"buchholz": 8.63},
+            }
+        ],
+    }
+    standings = present.standings_view(data)
     assert [c["key"] for c in standings.columns] == ["points", "buchholz"]
-    assert standings.rows[0].cells == (6, 8.63)
+    assert standings.rows[0].cells == (6, "8.63")
+    with translation.override("ru"):  # the language's decimal separator, as in public pages
+        assert present.standings_view(data).rows[0].cells == (6, "8,63")
 
 
 def test_the_history_describes_events_in_the_organizers_words_newest_first() -> None:

@@ -822,9 +822,12 @@ def standings_view(data: Mapping[str, Any]) -> StandingsView:
 
 
 def figure(value: Any) -> Any:
-    """6.0 shows as 6, 8.63 as 8.63 (as on the public standings)."""
+    """6.0 shows as 6, 8.63 as 8.63, with the language's decimal separator ("8,63" in French
+    and Russian), as on the public standings."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    if isinstance(value, float):
+        return str(value).replace(".", str(formats.get_format("DECIMAL_SEPARATOR")))
     return value
 
 
