@@ -153,7 +153,7 @@ class TournamentForm(DeskForm):
     )
     scoring = forms.ChoiceField(
         label=gettext_lazy("Scoring"),
-        choices=[(key, preset.name) for key, preset in standings.PRESETS.items()],
+        choices=[(key, gettext_lazy(preset.name)) for key, preset in standings.PRESETS.items()],
         initial="scaled",
         widget=forms.RadioSelect,
     )
@@ -198,7 +198,7 @@ class TournamentForm(DeskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         none = [("", _("(none)"))]
-        options = [(key, tiebreak.title) for key, tiebreak in standings.TIEBREAKS.items()]
+        options = [(key, _(tiebreak.title)) for key, tiebreak in standings.TIEBREAKS.items()]
         defaults = list(domain.Settings.tiebreaks)
         for position in range(1, MAX_TIEBREAKS + 1):
             self.fields[f"tiebreak_{position}"] = forms.ChoiceField(
@@ -218,7 +218,7 @@ class TournamentForm(DeskForm):
         chosen = [key for key in order if key]
         for n, key in enumerate(order, start=1):
             if key and order.index(key) != n - 1:
-                title = standings.TIEBREAKS[key].title
+                title = _(standings.TIEBREAKS[key].title)
                 position = str(_tiebreak_label(order.index(key) + 1)).lower()
                 self.add_error(
                     f"tiebreak_{n}",

@@ -800,7 +800,11 @@ class StandingsView:
 
 def standings_view(data: Mapping[str, Any]) -> StandingsView:
     """The stored standings (columns and rows) as the desk's table shows them."""
-    columns = tuple(c for c in data.get("columns", []) if c["key"] != "rank")
+    columns = tuple(
+        {**c, "title": _(c["title"])}  # stored as English msgids (tournaments.standings)
+        for c in data.get("columns", [])
+        if c["key"] != "rank"
+    )
     rows = tuple(
         StandingRow(
             rank=row["rank"],
@@ -838,13 +842,11 @@ def settings_view(settings: Mapping[str, Any]) -> list[tuple[str, str]]:
     bye = s["bye_points"]
     return [
         (_("Swiss rounds"), str(s["rounds"])),
-        (_("Scoring"), str(preset.name) if preset else s["scoring"]),
+        (_("Scoring"), _(preset.name) if preset else s["scoring"]),
         (
             _("Tie-breaks"),
             ", ".join(
-                str(standings.TIEBREAKS[k].title)
-                for k in s["tiebreaks"]
-                if k in standings.TIEBREAKS
+                _(standings.TIEBREAKS[k].title) for k in s["tiebreaks"] if k in standings.TIEBREAKS
             )
             or pgettext("no tie-breaks", "none"),
         ),

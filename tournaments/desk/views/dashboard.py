@@ -66,13 +66,13 @@ def _home(request: DeskRequest, form: TournamentForm, status: int = 200) -> Http
         "publish": described(form["publish"], PUBLISH_LABELS),
         "round1": described(form["round1"], ROUND1_LABELS),
         "confirmation": described(form["confirmation"], CONFIRMATION_LABELS),
-        "tiebreak_help": [(tb.title, tb.description) for tb in standings.TIEBREAKS.values()],
+        "tiebreak_help": [(_(tb.title), _(tb.description)) for tb in standings.TIEBREAKS.values()],
     }
     return render(request, "desk/home.html", context, status=status)
 
 
 def _preset_labels() -> dict[str, tuple[str, str]]:
-    return {key: (p.name, p.description) for key, p in standings.PRESETS.items()}
+    return {key: (_(p.name), _(p.description)) for key, p in standings.PRESETS.items()}
 
 
 @desk_view
