@@ -74,6 +74,8 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_phone_page.py": "a seat phone's HTML, headers and statuses (its services run "
     "on both backends in tests/games/test_deals.py)",
     "tests/browser/test_phones.py": "four phones' browsers playing a game (slow: Chromium)",
+    "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
+    "Russian and Japanese",
 }
 """Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
 concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)
