@@ -800,11 +800,7 @@ class StandingsView:
 
 def standings_view(data: Mapping[str, Any]) -> StandingsView:
     """The stored standings (columns and rows) as the desk's table shows them."""
-    columns = tuple(
-        {**c, "title": _(c["title"])}  # stored as English msgids (tournaments.standings)
-        for c in data.get("columns", [])
-        if c["key"] != "rank"
-    )
+    columns = tuple(c for c in data.get("columns", []) if c["key"] != "rank")
     rows = tuple(
         StandingRow(
             rank=row["rank"],
