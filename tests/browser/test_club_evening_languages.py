@@ -16,7 +16,8 @@ English is left: every run of two or more Latin letters in the visible text
 ``placeholder`` and ``alt`` of visible elements must be a name (players, the tournament, the
 username, "Trick-n-Chef", the chooser's own language names) or one of the few technical words
 that every language writes in Latin (``TECHNICAL``). Card codes (``Y8``) hold a single letter,
-so they never count as a word.
+so they never count as a word. In Japanese, a Latin full stop after Japanese text fails too: a
+sentence joined to another by the code rather than by its translation ("待っています. 全員").
 
 Controls are found without their English names: by form actions, input names and ids, or by
 their name in the language, from the catalogue (``said``: gettext of the exact msgid under
@@ -88,6 +89,8 @@ ADDRESS = re.compile(r"\bhttps?://\S+")
 DESK_FORMATS = ("PUBLIC_URL", "name", "rating")
 """On the desk only, names of formats, typed as they are: the setting to give the public
 address, and the column names the players' CSV must have (its header row: not translated)."""
+LATIN_STOP_IN_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]\. ")
+"""A Latin full stop after Japanese text ("待っています. 全員"): Japanese ends a sentence with 。"""
 LATIN_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]{2,}")
 
 SEEN_TEXT = """() => {
@@ -160,10 +163,12 @@ class Visit:
                 if english_left(attribute.split('="', 1)[1], allowed)
             ],
         }
+        if self.lang == "ja":  # a sentence joined to another by code, not by its translation
+            found["full stop"] = [
+                line for line in seen["text"].splitlines() if LATIN_STOP_IN_JAPANESE.search(line)
+            ]
         problems = [f"  {where}: {line}" for where, lines in found.items() for line in lines]
-        assert not problems, f"English left on {what} ({page.url}) in {self.lang}:\n" + "\n".join(
-            problems
-        )
+        assert not problems, f"Not in {self.lang} on {what} ({page.url}):\n" + "\n".join(problems)
         cookie = {c["name"]: c["value"] for c in page.context.cookies()}
         assert cookie.get("django_language") == self.lang, (what, cookie)
 
