@@ -253,6 +253,7 @@ def test_a_club_evening_in_the_language_chosen(
     publish.click()
     expect(desk_button(page, "/round/1/close/")).to_be_visible()
     visit("desk-published", DESK_FORMATS)
+    page.locator("#round-panel").screenshot(path=str(shots.folder / f"{lang}-round-panel.png"))
     (game_1, seats_1), (game_2, _) = seating(tid, olga)
 
     # 4. Table 1: its scorekeeper page, a seat's phone page, its results from the paper sheet.
