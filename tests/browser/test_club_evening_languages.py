@@ -37,7 +37,7 @@ pytest.importorskip("playwright.sync_api")
 from django.conf import settings  # noqa: E402
 from django.contrib.auth.models import User  # noqa: E402
 from django.utils import translation  # noqa: E402
-from playwright.sync_api import Page, ViewportSize, expect  # noqa: E402
+from playwright.sync_api import Locator, Page, ViewportSize, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
 from games.services import seat_links_of  # noqa: E402
@@ -182,7 +182,7 @@ def seating(tid: uuid.UUID, organizer: User) -> list[tuple[uuid.UUID, list[str]]
     ]
 
 
-def desk_button(page: Page, action_ends: str) -> Any:
+def desk_button(page: Page, action_ends: str) -> Locator:
     """The round panel's one-button form posting to the URL ending with ``action_ends``."""
     return page.locator(f'#round-panel form[action$="{action_ends}"] button[type="submit"]')
 
