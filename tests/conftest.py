@@ -80,6 +80,8 @@ ONE_BACKEND: dict[str, str] = {
     "tests/games/test_i18n_replay.py": "the replay page's words in each language",
     "tests/tournaments/test_i18n_tour.py": "the tournaments' refusals, notes and titles in each "
     "language",
+    "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
+    "Russian and Japanese",
 }
 """Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
 concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)

@@ -149,8 +149,15 @@ def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "organizer_sees_hidden": data is not None and standings_hidden_from_public(summary),
         "downloads": _downloads(tournament_id) if summary["downloads"] else [],
         "downloads_unreleased": summary["downloads"] and not settings["downloads_released"],
-        "preset": preset,
-        "tiebreaks": [TIEBREAKS[k] for k in settings["tiebreaks"] if k in TIEBREAKS],
+        # Names and descriptions are stored English msgids (tournaments.standings).
+        "preset": {"name": _(preset.name), "description": _(preset.description)}
+        if preset
+        else None,
+        "tiebreaks": [
+            {"title": _(TIEBREAKS[k].title), "description": _(TIEBREAKS[k].description)}
+            for k in settings["tiebreaks"]
+            if k in TIEBREAKS
+        ],
     }
     return render(request, "public/tournament.html", context)
 
