@@ -12,6 +12,7 @@ points at a copy of locale/. The catalogues are read with the small parser below
 from __future__ import annotations
 
 import ast
+import fcntl
 import os
 import re
 import shutil
@@ -117,6 +118,10 @@ def marked(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str | None, s
             (tree / entry.name).symlink_to(entry)
     cwd = Path.cwd()
     os.chdir(tree)  # makemessages walks the working directory
+    # makemessages writes a template's Python copy beside the template (in the repository,
+    # through the links) and removes it: two test workers at once would remove each other's.
+    lock = (Path(settings.BASE_DIR) / "var" / "makemessages.lock").open("w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
     try:
         with override_settings(LOCALE_PATHS=[copy]):
             call_command(
@@ -129,6 +134,8 @@ def marked(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str | None, s
                 verbosity=0,
             )
     finally:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        lock.close()
         os.chdir(cwd)
     entries = read_po(copy / "fr" / "LC_MESSAGES" / "django.po")
     return {e.key: e for e in entries if e.msgid}
