@@ -236,7 +236,7 @@ def test_a_seats_standing_in_russian_plural_forms() -> None:
         assert present._standing_words(2, 3, True) == "место 2 (поделённое), 3 очка"
         assert present._standing_words(4, 5, False) == "место 4, 5 очков"
         assert present._standing_words(4, 21, False) == "место 4, 21 очко"
-        assert present._standing_words(5, 6.5, False) == "место 5, 6.5 очка"
+        assert present._standing_words(5, 6.5, False) == "место 5, 6,5 очка"  # the decimal comma
     with translation.override("ja"):
         assert present._standing_words(3, 6, True) == "3位（同順位）、6点"
 
