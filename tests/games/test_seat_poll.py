@@ -70,3 +70,27 @@ def test_the_poll_refuses_what_seat_open_refuses(django_user_model: type[User]) 
             services.seat_poll(token, None)
         assert polled.value.message == opened.value.message
     same_as_two_reads(tokens[3], game_id)  # the table's other links still hold
+
+
+@pytest.mark.postgres
+def test_a_poll_on_a_connection_the_server_ended_opens_a_new_one(committed_db: None) -> None:
+    """The poll's statement is its own health check (no SELECT 1 before it): when the kept
+    connection died (a restarted server ends every backend), the poll still answers, on a
+    new connection, as Django's health check would have made it."""
+    import psycopg
+    from django.db import connection
+
+    game_id = services.game_create(players=NAMES).game_id
+    token = services.seat_links_issue(game_id=game_id)[0].token
+    before = services.seat_poll(token, None)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    params = connection.get_connection_params()
+    with psycopg.connect(**params, autocommit=True) as other:  # the server, ending it
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    connection.health_check_done = False  # type: ignore[attr-defined]  # a new request
+    assert services.seat_poll(token, None) == before
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        assert cursor.fetchone()[0] != pid
