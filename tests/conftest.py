@@ -80,6 +80,14 @@ ONE_BACKEND: dict[str, str] = {
     "tests/games/test_i18n_replay.py": "the replay page's words in each language",
     "tests/tournaments/test_i18n_tour.py": "the tournaments' refusals, notes and titles in each "
     "language",
+    "tests/web/test_i18n_api_tournaments.py": "the API's refusals and CSV headers in each language",
+    "tests/web/test_seat_link_privacy.py": "which pages, API reads and downloads carry a seat's "
+    "token (the links' services run on both backends in tests/games/test_seat_links.py)",
+    "tests/web/test_desk_seat_links.py": "the desk's seat-link pages and who sees them (the "
+    "services and their permissions run on both backends in tests/games/test_seat_links.py)",
+    "tests/web/test_public_pages.py": "the public pages' HTML",
+    "tests/web/test_round_clock.py": "the clock's desk form and pages (the clock's events run on "
+    "both backends in tests/tournaments/test_round_clock.py)",
     "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
     "Russian and Japanese",
 }
