@@ -32,7 +32,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 USERNAME, PASSWORD = "keeper", "Trick-n-Chef 2026!"
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 TIMEOUT_MS = 10_000
-HAND_TOP = "() => document.querySelector('.tbl-hand').getBoundingClientRect().top"
+HAND_TOP = (
+    "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>"
+    " done(document.querySelector('.tbl-hand').getBoundingClientRect().top))))"
+)
+"""Where the hand is once the page has laid out and painted what it just did (two frames: on a
+busy machine a measure taken sooner can fall before the script has kept the hand in place)."""
 
 
 def log_in(page: Page, url: str) -> None:
@@ -63,6 +68,7 @@ def test_the_hand_stays_under_the_thumb_after_each_card(
     log_in(page, f"{live_server.url}/table/{game_id}/")
     table = TablePage(page, replayed(events[:at]))
     table.shows_turn()
+    page.wait_for_load_state("networkidle")  # the page's scripts have run: nothing moves after
     # The thumb is on the hand, low on the screen.
     page.evaluate(f"() => window.scrollBy(0, {page.evaluate(HAND_TOP)} - 500)")
     for event in events[at : at + 3]:  # the lead and two more: the trick grows above the hand
