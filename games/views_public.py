@@ -24,7 +24,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 from django_htmx.middleware import HtmxDetails
 
 import engine
@@ -33,6 +33,7 @@ from engine.events import from_json
 from engine.state import CompletedTrick
 from games import policy, services
 from games.cardnames import dish_name, suit_name
+from games.places import place_words
 from games.projection import FINISHED, VOID
 
 
@@ -49,22 +50,6 @@ GAME_STATUS = {
 }
 SERIES = 4
 """Players' lines in the chart are styled .series-1 to .series-4 (public.css)."""
-
-
-def ordinal(number: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
-    if number == 1:
-        return pgettext("a place in a ranking", "1st")
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10)
-    if suffix == "st":
-        text = pgettext("a place in a ranking", "%(number)dst")
-    elif suffix == "nd":
-        text = pgettext("a place in a ranking", "%(number)dnd")
-    elif suffix == "rd":
-        text = pgettext("a place in a ranking", "%(number)drd")
-    else:
-        text = pgettext("a place in a ranking", "%(number)dth")
-    return text % {"number": number}
 
 
 def suit_label(suit: str) -> str:
@@ -452,9 +437,7 @@ def result_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
     rounds = summary.get("rounds", [])
     return [
         {
-            "place": _("%(place)s (shared)") % {"place": ordinal(r["rank"])}
-            if ranks.count(r["rank"]) > 1
-            else ordinal(r["rank"]),
+            "place": place_words(r["rank"], ranks.count(r["rank"]) > 1),
             "player": r["player"],
             "seat": players.index(r["player"]) + 1 if r["player"] in players else None,
             "total": r["total"],

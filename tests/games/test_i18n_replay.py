@@ -14,15 +14,9 @@ from django.utils import translation
 from engine.events import to_json
 from engine.simulate import simulate
 from games import services
-from games.views_public import ordinal
-from tests.web.i18n_compiled import ensure_compiled
+from games.places import ordinal
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True, scope="module")
-def compiled() -> None:
-    ensure_compiled()  # the .mo files are build output: made here when missing or older
 
 
 NAMES = ("ana", "ben", "cleo", "dev")

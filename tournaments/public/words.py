@@ -12,8 +12,9 @@ from datetime import tzinfo
 
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from games.places import place_words
 from tournaments.public.clock import Clock
 
 STATUS = {
@@ -38,25 +39,6 @@ STATUS = {
 }
 
 
-def ordinal(number: int) -> str:
-    """A place in the active language: 1 -> "1st", "1er", "1-е", "1位". The English suffix picks
-    the message; each language writes its own (a place at a table is 1 to 4; "1st" apart, for
-    French's "1er")."""
-    if number == 1:
-        return pgettext("a place (ordinal number)", "1st")
-    if 10 <= number % 100 <= 20:
-        text = pgettext("a place (ordinal number)", "%(number)dth")
-    elif number % 10 == 1:
-        text = pgettext("a place (ordinal number)", "%(number)dst")
-    elif number % 10 == 2:
-        text = pgettext("a place (ordinal number)", "%(number)dnd")
-    elif number % 10 == 3:
-        text = pgettext("a place (ordinal number)", "%(number)drd")
-    else:
-        text = pgettext("a place (ordinal number)", "%(number)dth")
-    return text % {"number": number}
-
-
 class GettextWords:
     """tournaments.public.presenters.Words in the active language."""
 
@@ -69,9 +51,7 @@ class GettextWords:
         return key if label is None else str(label)
 
     def place(self, place: int, shared: bool) -> str:
-        if shared:
-            return _("%(place)s (shared)") % {"place": ordinal(place)}
-        return ordinal(place)
+        return place_words(place, shared)
 
     def round_text(self, status: str, now: int, planned: int) -> str:
         if status == "registration" or now == 0:
