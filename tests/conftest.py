@@ -138,6 +138,15 @@ def _postgres_only(request: pytest.FixtureRequest) -> None:
         )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _catalogues_compiled() -> None:
+    """The translations as Django reads them: the .mo files are build output (bin/test, bin/run
+    and the Dockerfile compile them); a plain pytest run compiles a missing or stale one."""
+    from tests.web.i18n_compiled import ensure_compiled
+
+    ensure_compiled()
+
+
 @pytest.fixture(autouse=True)
 def _english_between_tests() -> Iterator[None]:
     """LocaleMiddleware leaves the last request's language active in the thread: each test

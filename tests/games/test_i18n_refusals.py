@@ -17,14 +17,8 @@ from engine.errors import RuleViolation
 from engine.events import to_json
 from engine.simulate import simulate
 from games.refusals import say
-from tests.web.i18n_compiled import ensure_compiled
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True, scope="module")
-def compiled() -> None:
-    ensure_compiled()  # the .mo files are build output: made here when missing or older
 
 
 PLAYERS = ["p1", "p2", "p3", "p4"]

@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import subprocess
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.utils import translation
-from django.utils.translation import trans_real
 
 from tournaments import notes, standings
 from tournaments.api import exports
@@ -33,25 +27,6 @@ from tournaments.domain.words import ENGLISH, gettext_lazy, ngettext_lazy
 from tournaments.services.access import _refused, said
 
 LANGUAGES = ("fr", "ru", "ja")
-
-
-def compile_catalogues() -> None:
-    """The .mo files are build output: compile a catalogue whose .mo is missing or older than
-    it (atomically: two test workers may get here at once), then forget loaded catalogues."""
-    for language in LANGUAGES:
-        po = Path(settings.LOCALE_PATHS[0]) / language / "LC_MESSAGES" / "django.po"
-        mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            partial = mo.with_name(f"django.{os.getpid()}.mo.partial")
-            subprocess.run(["msgfmt", "--check", "-o", str(partial), str(po)], check=True)
-            os.replace(partial, mo)
-    trans_real._translations.clear()  # type: ignore[attr-defined]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def catalogues() -> Iterator[None]:
-    compile_catalogues()
-    yield
 
 
 def state_with_open_round(missing: list[int]) -> TournamentState:

@@ -13,18 +13,12 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from tests.tournaments.test_i18n_tour import compile_catalogues
 from tests.web.api import token_client
 from tournaments.api import exports
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Alice", "Фёдор", "さくら", "Dmitri"]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def catalogues() -> None:
-    compile_catalogues()
 
 
 @pytest.fixture

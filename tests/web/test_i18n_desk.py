@@ -9,9 +9,6 @@ compiles them here when the .mo files are missing or older than the .po files.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,31 +29,6 @@ needs_html_lang = pytest.mark.skipif(
     '<html lang="en">' in BASE,
     reason="templates/base.html's <html lang> is the i18n foundation's part of issue 14",
 )
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled() -> None:
-    """The catalogues as Django reads them (.mo), compiled if missing or stale."""
-    stale = [
-        po
-        for language in LANGUAGES
-        for po in [ROOT / "locale" / language / "LC_MESSAGES" / "django.po"]
-        if not po.with_suffix(".mo").exists()
-        or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
-    ]
-    if stale:
-        command = [sys.executable, "manage.py", "compilemessages", "--ignore=.venv"]
-        for language in LANGUAGES:
-            command += ["-l", language]
-        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
-        translation.trans_real._translations = {}  # type: ignore[attr-defined]
-        translation.trans_real._active = translation.trans_real.Local()  # type: ignore[attr-defined]
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    translation.activate("en")
 
 
 def client_in(user: User, language: str) -> Client:

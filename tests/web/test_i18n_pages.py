@@ -7,7 +7,6 @@ from __future__ import annotations
 import html as htmllib
 import re
 import uuid
-from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
@@ -16,27 +15,13 @@ from django.test import Client, RequestFactory
 from django.utils import translation
 from django.views import defaults
 
-from tests.web.i18n_compiled import LANGUAGES, ensure_compiled, said
+from tests.web.i18n_compiled import LANGUAGES, said
 from tests.web.public import NAMES, new_tournament
 from tournaments import services as t
 
 pytestmark = [pytest.mark.django_db, pytest.mark.one_backend]
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
-
-
-@pytest.fixture(autouse=True, scope="module")
-def compiled() -> Iterator[None]:
-    ensure_compiled()
-    yield
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """LocaleMiddleware activates each request's language in the thread and leaves it there:
-    back to the default after each test, so that no later test reads English in Russian."""
-    yield
-    translation.deactivate()
 
 
 @pytest.fixture

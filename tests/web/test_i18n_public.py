@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -17,7 +16,7 @@ from django.test import Client
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
-from tests.web.i18n_compiled import ensure_compiled, said
+from tests.web.i18n_compiled import said
 from tests.web.public import NAMES, Capture, Spring, new_tournament, page, play, text
 from tournaments import services as t
 from tournaments.public import standings_page
@@ -25,20 +24,6 @@ from tournaments.public.presenters import ENGLISH, figure, place_label
 from tournaments.public.words import WORDS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.one_backend]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def compiled() -> Iterator[None]:
-    ensure_compiled()
-    yield
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """LocaleMiddleware activates each request's language in the thread and leaves it there:
-    back to the default after each test, so that no later test reads English in Russian."""
-    yield
-    translation.deactivate()
 
 
 def vary(response: object) -> set[str]:

@@ -21,14 +21,8 @@ from engine.state import GameState, Phase
 from games import services
 from games.cardnames import card_name, suit_name
 from games.models import GameProjection
-from tests.web.i18n_compiled import ensure_compiled
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True, scope="module")
-def compiled() -> None:
-    ensure_compiled()  # the .mo files are build output: made here when missing or older
 
 
 NAMES = ("ana", "ben", "cleo", "dev")
