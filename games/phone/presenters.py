@@ -19,6 +19,7 @@ from engine.rules import chef_taker, trick_winner
 from engine.state import GameState, Phase
 from games.cardnames import card_label, coin_words, suit_name
 from games.services.deals import DealRound, clash_words
+from games.table.presenters import play_headline
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +214,7 @@ def phone_view(
     # PLAY: the hand of the player to play if this phone enters for them, else its own.
     player = str(expected) if expected in entering else me.player
     seat = next(s for s, p in acts_for if p == player)
-    if state.trick:
-        head = _("%(player)s's turn: play a card") % {"player": expected}
-    else:
-        head = _("%(player)s's turn: lead trick %(trick)s") % {
-            "player": expected,
-            "trick": state.trick_no,
-        }
+    head = play_headline(state, expected)
     play = _play_entry(state, player, seat)
     return PhoneView(headline=head, waiting_for=waiting, play=play, **base)
 

@@ -241,6 +241,16 @@ def table_context(
     return context
 
 
+def play_headline(state: GameState, player: str | None) -> str:
+    """Whose card it is, as the table page and the phones both say it."""
+    if state.trick:
+        return _("%(player)s's turn: play a card") % {"player": player}
+    return _("%(player)s's turn: lead trick %(trick)s") % {
+        "player": player,
+        "trick": state.trick_no,
+    }
+
+
 def _turn(state: GameState, game: GameProjection, void: bool) -> Turn:
     """Whose turn it is and what is expected, in words (from engine.referee.expected_next)."""
     if void:
@@ -276,13 +286,7 @@ def _turn(state: GameState, game: GameProjection, void: bool) -> Turn:
             % {"round": state.round_no, "first": state.first_player},
         )
     if kind == Phase.PLAY.value:
-        if state.trick:
-            head = _("%(player)s's turn: play a card") % {"player": player}
-        else:
-            head = _("%(player)s's turn: lead trick %(trick)s") % {
-                "player": player,
-                "trick": state.trick_no,
-            }
+        head = play_headline(state, player)
         if player and state.coins.get(player):
             detail = _("Tap the card played (set its coins first): it is recorded at once.")
         else:
