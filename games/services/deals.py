@@ -19,9 +19,9 @@ import datetime
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -180,6 +180,22 @@ def stamp_text(value: datetime.datetime | str | None) -> str:
     return value.isoformat()
 
 
+def drafts_last_sql(game: str, seat: str) -> str:
+    """SQL for the stamp's second part: the last change of a draft that a seat's phone sees
+    change (its own hand, and the others' once complete), for the game whose id is the column
+    ``game`` and the seat ``seat`` (a column or ``%s``). Its first parameter is ``True``. One
+    text for every reader of the stamp (deal_stamp, deal_table_stamped,
+    games.services.poll): their ETags must agree, or every poll would redraw."""
+    return (
+        f"(SELECT MAX(d.updated_at) FROM {DealDraft._meta.db_table} d"
+        f" WHERE d.game_id = {game} AND (d.full = %s OR d.seat = {seat}))"
+    )
+
+
+def _game_key(game_id: uuid.UUID) -> Any:
+    return GameProjection._meta.pk.get_db_prep_value(game_id, connection)
+
+
 def deal_stamp(game_id: uuid.UUID, seat: int) -> tuple[int, str] | None:
     """What a seat's phone shows of the table, as a stamp its poll compares, in one query (None:
     no such game): the game's version and the last change of a draft it sees change: its own
@@ -187,15 +203,11 @@ def deal_stamp(game_id: uuid.UUID, seat: int) -> tuple[int, str] | None:
     "tapping": their taps do not redraw every phone of the table)."""
     # Raw SQL, the same statement every time (psycopg prepares it): every tap's answer and
     # every poll that found a change read it (games.services.poll reads it with the link).
-    game = GameProjection._meta.db_table
-    draft = DealDraft._meta.db_table
-    key = GameProjection._meta.pk.get_db_prep_value(game_id, connection)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT g.version, (SELECT MAX(d.updated_at) FROM {draft} d"
-            f" WHERE d.game_id = g.stream_id AND (d.full = %s OR d.seat = %s))"
-            f" FROM {game} g WHERE g.stream_id = %s",
-            [True, seat, key],
+            f"SELECT g.version, {drafts_last_sql('g.stream_id', '%s')}"
+            f" FROM {GameProjection._meta.db_table} g WHERE g.stream_id = %s",
+            [True, seat, _game_key(game_id)],
         )
         row = cursor.fetchone()
     if row is None:
@@ -366,17 +378,13 @@ def deal_table_stamped(
 ) -> tuple[GameProjection, DealRound | None, tuple[int, str]]:
     """:func:`deal_table` and :func:`deal_stamp` for ``seat`` in one query: a phone's panel and
     its ETag are then of one moment, for one round trip."""
-    last = (
-        DealDraft.objects.filter(game_id=OuterRef("stream_id"))
-        .filter(Q(full=True) | Q(seat=seat))
-        .order_by()
-        .values("game_id")
-        .annotate(last=Max("updated_at"))
-        .values("last")[:1]
+    games = GameProjection.objects.raw(
+        f"SELECT g.*, {drafts_last_sql('g.stream_id', '%s')} AS drafts_last"
+        f" FROM {GameProjection._meta.db_table} g WHERE g.stream_id = %s",
+        [True, seat, _game_key(game_id)],
     )
-    try:
-        game = GameProjection.objects.annotate(drafts_last=Subquery(last)).get(stream_id=game_id)
-    except GameProjection.DoesNotExist:
-        raise GameNotFound(_("there is no game %(game)s") % {"game": game_id}) from None
-    stamp = (game.version, stamp_text(game.drafts_last))
+    game = next(iter(games), None)
+    if game is None:
+        raise GameNotFound(_("there is no game %(game)s") % {"game": game_id})
+    stamp = (game.version, stamp_text(game.drafts_last))  # type: ignore[attr-defined]
     return game, deal_round(game), stamp

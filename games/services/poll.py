@@ -18,9 +18,9 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connection
 
 from games import seats
-from games.models import DealDraft, GameProjection, SeatLink
+from games.models import GameProjection, SeatLink
 from games.seats import SeatAccess
-from games.services.deals import stamp_text
+from games.services.deals import drafts_last_sql, stamp_text
 from games.services.errors import GameNotFound, NotAllowed
 from games.services.seats import REVOKED, UNKNOWN
 
@@ -37,11 +37,9 @@ class SeatPoll:
 def _sql() -> str:
     link = SeatLink._meta.db_table
     game = GameProjection._meta.db_table
-    draft = DealDraft._meta.db_table
     return (
         f"SELECT o.id, o.seat, o.player, o.nonce, o.shared, o.revoked_at, o.game_id, g.version,"
-        f" (SELECT MAX(d.updated_at) FROM {draft} d WHERE d.game_id = o.game_id"
-        f"  AND (d.full = %s OR d.seat = COALESCE(%s, mine.seat)))"
+        f" {drafts_last_sql('o.game_id', 'COALESCE(%s, mine.seat)')}"
         f" FROM {link} mine"
         f" JOIN {link} o ON o.game_id = mine.game_id"
         f" JOIN {game} g ON g.stream_id = mine.game_id"
