@@ -98,7 +98,12 @@ class GameResult(models.Model):
     seat = models.PositiveSmallIntegerField()
     rank = models.PositiveSmallIntegerField()
     total = models.IntegerField()
-    last_round = models.IntegerField()
+    """The game's points (Trick-n-Chef: the three rounds' total; Food Truck: victory points;
+    Chefs: the final position; Crazy Kitchen: the team's total)."""
+    last_round = models.IntegerField(null=True)
+    """Trick-n-Chef's tie-break (None for the other games)."""
+    tiebreaks = models.JSONField(default=list)
+    """The game's own tie-break values, in the game's order."""
     round_scores = models.JSONField()
 
     class Meta:

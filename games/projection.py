@@ -5,9 +5,9 @@ A game stream holds the events of the game's record (the game type's record form
 
 * ``events_retracted`` ``{"count": N, "reason": "..."}`` -- a correction: the last N events of
   the effective record (record events and results entries) no longer count;
-* ``results_entered`` ``{"scores": {player: [r1, r2, r3]}, "totals": {...}}`` -- a table that
-  did not record play by play (it counts as an entry of the effective record, so a correction
-  can retract it);
+* ``results_entered`` -- a table that did not record play by play, in the game's own shape
+  (Trick-n-Chef: ``{"scores": {player: [r1, r2, r3]}, "totals": {...}}``); it counts as an
+  entry of the effective record, so a correction can retract it;
 * ``game_voided`` ``{"reason": "..."}`` -- the organizer voided the game; nothing follows it;
 * ``game_published`` ``{}`` -- the game is readable by the public.
 
@@ -90,8 +90,7 @@ def fold_game(events: Iterable[tuple[str, Mapping[str, Any]]], game_type: GameTy
         except RuleViolation as violation:  # the log only holds events that were accepted
             raise InvariantError(f"stored event refused on replay: {violation}") from None
     if view.results is not None:
-        players = game_type.summary(view.state)["players"]
-        view.summary = game_type.results(players, view.results["scores"], None)
+        view.summary = game_type.results(view.state, view.results)
     else:
         view.summary = game_type.summary(view.state)
     return view

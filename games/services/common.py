@@ -178,8 +178,9 @@ def _save_results(game: GameProjection, game_type: GameType) -> None:
             player=p.player,
             seat=p.seat,
             rank=p.rank,
-            total=p.total,
+            total=p.points,
             last_round=p.last_round,
+            tiebreaks=list(p.tiebreaks),
             round_scores=list(p.round_scores),
         )
         for p in game_type.placements(game.summary)

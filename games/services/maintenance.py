@@ -186,14 +186,22 @@ def _differences(game: GameProjection, view: GameView, kind: GameType) -> list[D
     ]
     stored_results = (
         sorted(
-            (r.player, r.seat, r.rank, r.total, r.last_round, tuple(r.round_scores))
+            (
+                r.player,
+                r.seat,
+                r.rank,
+                r.total,
+                r.last_round,
+                tuple(r.tiebreaks),
+                tuple(r.round_scores),
+            )
             for r in game.results.all()
         )
         if not game._state.adding
         else []
     )
     expected_results = sorted(
-        (p.player, p.seat, p.rank, p.total, p.last_round, p.round_scores)
+        (p.player, p.seat, p.rank, p.points, p.last_round, p.tiebreaks, p.round_scores)
         for p in (kind.placements(view.summary) if view.status == FINISHED else [])
     )
     if stored_results != expected_results:

@@ -55,16 +55,19 @@ def game_create(
     *,
     players: Sequence[str],
     suits: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
     published: bool = False,
     game_type: str = DEFAULT_GAME_TYPE,
     user: User | None = None,
     request_id: str = "",
     idempotency_key: str | None = None,
 ) -> GameChange:
-    """A new table: its stream starts with the record's first event."""
+    """A new table: its stream starts with the record's first event. ``players``: the
+    entrants' names in seat order (a team game's: the teams'); ``options``: the game's own
+    (games.gametypes: Crazy Kitchen's ``members`` of each team)."""
     kind = _game_type(game_type)
     players = _clean_names(players)
-    start = kind.start(players, {"suits": suits})
+    start = kind.start(players, {"suits": suits, **(options or {})})
     _check_request(players, idempotency_key)
     try:
         first = kind.encode(kind.parse(start))
@@ -522,14 +525,18 @@ def game_enter_results(
     *,
     game_id: uuid.UUID,
     expected_version: int,
-    scores: Mapping[str, Any],
+    scores: Mapping[str, Any] | None = None,
     totals: Mapping[str, Any] | None = None,
+    entry: Mapping[str, Any] | None = None,
     user: User | None = None,
     request_id: str = "",
     idempotency_key: str | None = None,
 ) -> GameChange:
-    """Results only: each player's score for each of the three rounds."""
-    data: dict[str, Any] = {"scores": dict(scores)}
+    """Results only: the game's own entry (``entry``; the game type says its shape), or for
+    Trick-n-Chef each player's score for each of the three rounds (``scores``, ``totals``)."""
+    data: dict[str, Any] = dict(entry or {})
+    if scores is not None:
+        data["scores"] = dict(scores)
     if totals is not None:
         data["totals"] = dict(totals)
 
@@ -547,7 +554,7 @@ def game_enter_results(
                 "game_over",
             )
         try:
-            kind.results(view.players, scores, totals)
+            kind.results(view.state, data)
         except engine.RuleViolation as violation:
             raise Refused.from_violation(violation, None) from None
 

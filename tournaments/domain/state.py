@@ -112,10 +112,19 @@ class Player:
 
 @dataclass
 class Placement:
+    """An entrant's game-neutral result at a table (games.gametypes.base.Placement): the place,
+    the game's points and its tie-breaks (Trick-n-Chef's one: ``last_round``)."""
+
     player: str
     place: int
     victory_points: int
-    last_round: int
+    """The game's points."""
+    last_round: int | None = None
+    """Trick-n-Chef's tie-break (None for the other games, whose are in ``tiebreaks``)."""
+    tiebreaks: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.tiebreaks = tuple(self.tiebreaks)  # a list when read back from JSON
 
 
 @dataclass

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games import outbox
 from games import services as games
-from games.gametypes import GAME_TYPES
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, StatusChange
 from games.projection import FINISHED, RESULTS, RETRACTED
 from games.services import User
@@ -73,12 +73,29 @@ def _placements(
 ) -> tuple[domain.Placement, ...]:
     """A finished game's result as the tournament records it (players by their ids)."""
     by_name = {state.players[p].name: p for p in table.seats}
+    kind = GAME_TYPES[game_type]
     return tuple(
         domain.Placement(
-            player=by_name[p.player], place=p.rank, victory_points=p.total, last_round=p.last_round
+            player=by_name[p.player],
+            place=p.rank,
+            victory_points=p.points,
+            # Trick-n-Chef's tie-break is its last round, as its results have always been kept
+            last_round=p.last_round if kind.key == DEFAULT_GAME_TYPE else None,
+            tiebreaks=() if kind.key == DEFAULT_GAME_TYPE else p.tiebreaks,
         )
-        for p in GAME_TYPES[game_type].placements(summary)
+        for p in kind.placements(summary)
     )
+
+
+def _placement_json(p: domain.Placement) -> dict[str, Any]:
+    """A placement as the ResultRecorded event keeps it (no ``tiebreaks`` key when empty: the
+    shape Trick-n-Chef's results have always had)."""
+    data = dataclasses.asdict(p)
+    if not p.tiebreaks:
+        del data["tiebreaks"]
+    else:
+        data["tiebreaks"] = list(p.tiebreaks)
+    return data
 
 
 def _sync_change(change: StatusChange) -> str:
@@ -113,7 +130,7 @@ def _sync_change(change: StatusChange) -> str:
                         "table": table.number,
                         "game": str(game_id),
                         "game_version": change.version,
-                        "placements": [dataclasses.asdict(p) for p in placements],
+                        "placements": [_placement_json(p) for p in placements],
                         "entered_by": list(_entered_by(game_id, game_type, change.version)),
                     },
                 )

@@ -1,103 +1,25 @@
-"""Game types: what the event store and tournaments need to know about a game, and no more.
-
-The store and the tournament code never import a rules engine directly; they ask the game's type
-(looked up by key in :data:`GAME_TYPES`). Trick-n-Chef is the first; other cooking games (2 to 6
-players, one played by two teams) will add their own.
-"""
+"""Trick-n-Chef as a game type (games.gametypes.base.GameType): record format v1, refereed by
+``engine``."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import engine
 from engine.referee import forced_next
 from engine.replay import split_lines
 from engine.results import check_results, results_summary
 from engine.snapshot import from_snapshot, to_snapshot
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """One player's result in a finished game."""
-
-    player: str
-    seat: int
-    rank: int
-    total: int
-    last_round: int
-    round_scores: tuple[int, ...]
-
-
-class GameType(Protocol):
-    key: str
-    name: str
-    table_sizes: tuple[int, ...]
-    record_types: frozenset[str]
-    """The event types of this game's record format (what scorekeepers append)."""
-
-    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-        """The record's first event (as its JSON object) for a new table."""
-        ...
-
-    def table_options(self, players: int) -> dict[str, Any]:
-        """Options for ``start`` at a tournament table of this many players."""
-        ...
-
-    def new_state(self) -> Any: ...
-
-    def parse(self, obj: Mapping[str, Any]) -> Any:
-        """A record event from its JSON object; raises engine.RuleViolation."""
-        ...
-
-    def step(self, state: Any, event: Any) -> None:
-        """Check and apply; raises engine.RuleViolation and leaves ``state`` as it was."""
-        ...
-
-    def encode(self, event: Any) -> dict[str, Any]:
-        """The event's JSON object in canonical form (with its ``type``)."""
-        ...
-
-    def forced(self, state: Any) -> Any | None:
-        """The next event when the rules leave its player no choice (None: a choice, or the
-        game waits for no player)."""
-        ...
-
-    def read_record(self, data: bytes | str) -> list[Any]:
-        """Parse and check a whole record file; raises engine.InvalidRecord at the first bad
-        line."""
-        ...
-
-    def write_record(self, events: Sequence[Mapping[str, Any]]) -> str:
-        """A record file from the events' JSON objects."""
-        ...
-
-    def snapshot(self, state: Any) -> dict[str, Any]: ...
-
-    def restore(self, data: Mapping[str, Any]) -> Any: ...
-
-    def summary(self, state: Any) -> dict[str, Any]: ...
-
-    def finished(self, state: Any) -> bool: ...
-
-    def results(
-        self,
-        players: Sequence[str],
-        scores: Mapping[str, Any],
-        totals: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
-        """Check a results-only entry; return the summary it gives (raises RuleViolation)."""
-        ...
-
-    def placements(self, summary: Mapping[str, Any]) -> list[Placement]: ...
+from games.gametypes.base import Placement
 
 
 class TrickNChef:
     key: str = "trick-n-chef"
     name: str = "Trick-n-Chef"
     table_sizes: tuple[int, ...] = (3, 4)
+    teams: bool = False
     record_types: frozenset[str] = frozenset(engine.events.EVENT_TYPES)
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -157,12 +79,16 @@ class TrickNChef:
     def finished(self, state: engine.GameState) -> bool:
         return state.finished
 
-    def results(
-        self,
-        players: Sequence[str],
-        scores: Mapping[str, Any],
-        totals: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
+    def results(self, state: engine.GameState, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """``entry``: ``{"scores": {player: [r1, r2, r3]}, "totals": {...}}`` (totals
+        optional, checked against the sums)."""
+        players = list(state.players)
+        scores = entry.get("scores")
+        totals = entry.get("totals")
+        if not isinstance(scores, Mapping) or not isinstance(totals, Mapping | None):
+            raise engine.RuleViolation(
+                "bad_results", "the results need each player's three round scores"
+            )
         check_results(players, scores, totals)
         return results_summary(players, scores)
 
@@ -174,13 +100,9 @@ class TrickNChef:
                 player=entry["player"],
                 seat=players.index(entry["player"]) + 1,
                 rank=entry["rank"],
-                total=entry["total"],
-                last_round=entry["last_round"],
+                points=entry["total"],
+                tiebreaks=(entry["last_round"],),
                 round_scores=tuple(r["scores"][entry["player"]] for r in rounds),
             )
             for entry in summary["ranking"]
         ]
-
-
-GAME_TYPES: dict[str, GameType] = {TrickNChef.key: TrickNChef()}
-DEFAULT_GAME_TYPE = TrickNChef.key

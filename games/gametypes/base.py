@@ -1,0 +1,121 @@
+"""What the event store, the pages and the tournaments know of a game: the :class:`GameType`
+protocol, and the game-neutral :class:`Placement` every game's result comes to.
+
+The store and the tournament code never import a rules engine directly; they ask the game's type
+(looked up by key in :data:`games.gametypes.GAME_TYPES`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One entrant's result in a finished game, the same for every game: the rank at the table
+    (1, 1, 3 when two share first place), the game's points and the game's own tie-break values
+    (higher is better, the same length at every table of the game)."""
+
+    player: str
+    """The entrant's name at the table (a team's name in a team game)."""
+    seat: int
+    rank: int
+    points: int
+    tiebreaks: tuple[int, ...] = ()
+    round_scores: tuple[int, ...] = ()
+    """The points of each round, where the game has a fixed number of rounds that score."""
+
+    @property
+    def total(self) -> int:
+        """The game's points (Trick-n-Chef's word: the three rounds' total)."""
+        return self.points
+
+    @property
+    def last_round(self) -> int | None:
+        """Trick-n-Chef's tie-break (its first and only one); None for a game without one."""
+        return self.tiebreaks[0] if self.tiebreaks else None
+
+
+class GameType(Protocol):
+    key: str
+    name: str
+    table_sizes: tuple[int, ...]
+    """The numbers of entrants a table may have (teams: 2, the two teams)."""
+    teams: bool
+    """Whether the entrants at a table are teams of named players."""
+    record_types: frozenset[str]
+    """The event types of this game's record format (what scorekeepers append)."""
+
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+        """The record's first event (as its JSON object) for a new table. ``players``: the
+        entrants' names in seat order; ``options``: the game's own (Trick-n-Chef's ``suits``,
+        Crazy Kitchen's ``members`` of each team)."""
+        ...
+
+    def table_options(self, players: int) -> dict[str, Any]:
+        """Options for ``start`` at a tournament table of this many entrants."""
+        ...
+
+    def new_state(self) -> Any: ...
+
+    def parse(self, obj: Mapping[str, Any]) -> Any:
+        """A record event from its JSON object; raises engine.RuleViolation."""
+        ...
+
+    def step(self, state: Any, event: Any) -> None:
+        """Check and apply; raises engine.RuleViolation and leaves ``state`` as it was."""
+        ...
+
+    def encode(self, event: Any) -> dict[str, Any]:
+        """The event's JSON object in canonical form (with its ``type``)."""
+        ...
+
+    def forced(self, state: Any) -> Any | None:
+        """The next event when the rules leave its player no choice (None: a choice, or the
+        game waits for no player)."""
+        ...
+
+    def read_record(self, data: bytes | str) -> list[Any]:
+        """Parse and check a whole record file; raises engine.InvalidRecord at the first bad
+        line."""
+        ...
+
+    def write_record(self, events: Sequence[Mapping[str, Any]]) -> str:
+        """A record file from the events' JSON objects."""
+        ...
+
+    def snapshot(self, state: Any) -> dict[str, Any]: ...
+
+    def restore(self, data: Mapping[str, Any]) -> Any: ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The game's summary (what ``python -m engine replay`` prints), with ``players``: the
+        entrants' names in seat order, and ``ranking`` once finished."""
+        ...
+
+    def finished(self, state: Any) -> bool: ...
+
+    def results(self, state: Any, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a results-only entry (the game's own shape) for the game started in ``state``;
+        return the summary it gives (raises engine.RuleViolation)."""
+        ...
+
+    def placements(self, summary: Mapping[str, Any]) -> list[Placement]: ...
+
+
+def neutral_placements(summary: Mapping[str, Any], name_key: str = "player") -> list[Placement]:
+    """The placements of a summary whose ``ranking`` is game-neutral already
+    (``[{player, rank, points, tiebreaks}]``), seats from ``players``."""
+    players = list(summary["players"])
+    return [
+        Placement(
+            player=entry[name_key],
+            seat=players.index(entry[name_key]) + 1,
+            rank=entry["rank"],
+            points=entry["points"],
+            tiebreaks=tuple(entry.get("tiebreaks") or ()),
+        )
+        for entry in summary["ranking"]
+    ]

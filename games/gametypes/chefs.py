@@ -1,0 +1,34 @@
+"""Chefs as a game type: Chefs record format v1 (docs/chefs-record-format.md), refereed by
+``engine.chefs``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.chefs import events
+from engine.chefs.replay import replay_lines, step
+from engine.chefs.results import results
+from engine.chefs.rules import PLAYER_COUNTS
+from engine.chefs.state import ChefsState
+from engine.chefs.summary import summarize
+from games.gametypes.recorded import Recorded, RecordedGame
+
+
+class Chefs(RecordedGame):
+    key = events.GAME
+    name = "Chefs"
+    table_sizes: tuple[int, ...] = PLAYER_COUNTS
+    record_types = frozenset(events.EVENT_TYPES)
+    engine_new = staticmethod(ChefsState)
+    engine_parse = staticmethod(events.from_json)
+    engine_encode = staticmethod(events.to_json)
+    engine_step = staticmethod(step)
+    engine_summary = staticmethod(summarize)
+    engine_loads = staticmethod(events.loads)
+    engine_dumps = staticmethod(events.dumps)
+    engine_replay_lines = staticmethod(replay_lines)
+
+    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """``entry``: ``{"positions": {chef: final position}}``."""
+        return results(list(state.state.players), entry)

@@ -1,0 +1,63 @@
+"""Crazy Kitchen as a game type: Crazy Kitchen record format v1
+(docs/crazykitchen-record-format.md), refereed by ``engine.crazykitchen``. Its entrants are the
+two teams: a table's "players" are the teams' names, seat 1 cooks first."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.crazykitchen import events
+from engine.crazykitchen.replay import replay_lines, step
+from engine.crazykitchen.results import results
+from engine.crazykitchen.state import KitchenState
+from engine.crazykitchen.summary import summarize
+from engine.errors import RuleViolation
+from games.gametypes.recorded import Recorded, RecordedGame
+
+
+class CrazyKitchen(RecordedGame):
+    key = events.GAME
+    name = "Crazy Kitchen"
+    table_sizes: tuple[int, ...] = (2,)
+    teams = True
+    name_key = "team"
+    record_types = frozenset(events.EVENT_TYPES)
+    engine_new = staticmethod(KitchenState)
+    engine_parse = staticmethod(events.from_json)
+    engine_encode = staticmethod(events.to_json)
+    engine_step = staticmethod(step)
+    engine_loads = staticmethod(events.loads)
+    engine_dumps = staticmethod(events.dumps)
+    engine_replay_lines = staticmethod(replay_lines)
+
+    @staticmethod
+    def engine_summary(state: KitchenState) -> dict[str, Any]:
+        return {**summarize(state), "players": list(state.names)}
+
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+        """``players``: the two teams' names, the team that cooks first first; ``options``:
+        ``members`` (each team's players by team name) and an optional ``compensation``."""
+        members = options.get("members") or {}
+        event: dict[str, Any] = {
+            "type": "game_started",
+            "game": self.key,
+            "teams": [{"name": team, "players": list(members.get(team, ()))} for team in players],
+            "cooks_first": players[0] if players else "",
+        }
+        if options.get("compensation") is not None:
+            event["compensation"] = options["compensation"]
+        return event
+
+    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """``entry``: ``{"scores": [six round scores]}`` with an optional ``compensation``;
+        who cooked first comes from the game's start."""
+        kitchen: KitchenState = state.state
+        if not kitchen.started:
+            raise RuleViolation("bad_results", "the game must be started before its results")
+        teams = [{"name": name, "players": list(members)} for name, members in kitchen.teams]
+        full = {"cooks_first": kitchen.cooks_first, **entry}
+        started = state.events[0] if state.events else {}
+        if "compensation" not in entry and started.get("compensation") is not None:
+            full["compensation"] = started["compensation"]  # as the organizer set it
+        return {**results(teams, full), "players": list(kitchen.names)}

@@ -1,0 +1,45 @@
+"""Food Truck as a game type: Food Truck record format v1 (docs/foodtruck-record-format.md),
+refereed by ``engine.foodtruck``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.foodtruck import events, snapshot
+from engine.foodtruck.replay import replay_lines, step
+from engine.foodtruck.results import results
+from engine.foodtruck.rules import PLAYER_COUNTS
+from engine.foodtruck.state import GameState
+from engine.foodtruck.summary import summarize
+from games.gametypes.recorded import Recorded, RecordedGame
+
+
+class FoodTruck(RecordedGame):
+    key = events.GAME_KEY
+    name = "Food Truck"
+    table_sizes: tuple[int, ...] = PLAYER_COUNTS
+    record_types = frozenset(events.EVENT_TYPES)
+    engine_new = staticmethod(GameState)
+    engine_parse = staticmethod(events.from_json)
+    engine_encode = staticmethod(events.to_json)
+    engine_step = staticmethod(step)
+    engine_summary = staticmethod(summarize)
+    engine_loads = staticmethod(events.loads)
+    engine_dumps = staticmethod(events.dumps)
+    engine_replay_lines = staticmethod(replay_lines)
+
+    def snapshot(self, state: Recorded) -> dict[str, Any]:
+        return snapshot.to_snapshot(state.state)
+
+    def restore(self, data: Mapping[str, Any]) -> Recorded:
+        if not data:
+            return self.new_state()
+        return Recorded(snapshot.from_snapshot(dict(data)))
+
+    def step(self, state: Recorded, event: Any) -> None:
+        step(state.state, event)  # its own snapshot: no need to keep the events
+
+    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """``entry``: ``{"victory_points": {player: n}, "winner": player}``."""
+        return results(list(state.state.players), entry)
