@@ -48,6 +48,10 @@ class PlayerRegistered:
     rating: int | None = None
     late: bool = False
     checked_in: bool = False
+    members: tuple[str, ...] = ()
+    """A team's players, when the entrant is a team (a team game such as Crazy Kitchen).
+    Optional and added without a new version: data without it is an entrant of no members,
+    and :func:`to_data` leaves it out when empty, so a player's event is stored as before."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,10 +325,22 @@ def _json(value: Any) -> Any:
     return value
 
 
+_LEFT_OUT_WHEN_EMPTY: Final[dict[str, frozenset[str]]] = {
+    "player_registered": frozenset({"members"})
+}
+"""Optional fields added to a type at its version (no new version): not written when empty,
+so that data without them is stored exactly as before they existed."""
+
+
 def to_data(event: TournamentEvent) -> dict[str, Any]:
     """The event's stored data at its type's current version (the version key from 2 on)."""
     kind = type_name(event)
-    data = {f.name: _json(getattr(event, f.name)) for f in dataclasses.fields(event)}
+    optional = _LEFT_OUT_WHEN_EMPTY.get(kind, frozenset())
+    data = {
+        f.name: _json(getattr(event, f.name))
+        for f in dataclasses.fields(event)
+        if not (f.name in optional and not getattr(event, f.name))
+    }
     if SCHEMA[kind] > 1:
         data[SCHEMA_KEY] = SCHEMA[kind]
     return data

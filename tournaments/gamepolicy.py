@@ -2,9 +2,11 @@
 
 A tournament table's game is entered by the tournament's scorekeepers and organizers only (a
 scorekeeper of tournament A cannot touch tournament B's tables); only organizers void it, and
-once its result is confirmed only organizers correct it. Round 1's first player must be seat 1
-of the table, as the pairing set it. While a round is being played, its organizers and
-scorekeepers (and staff) are the only ones who see the cards still held (games/hands.py).
+once its result is confirmed only organizers correct it. In a game that has the rule (its game
+type's ``first_player_rule``: Trick-n-Chef), round 1's first player must be seat 1 of the
+table, as the pairing set it; the other games' tables are not subject to it. While a round is
+being played, its organizers and scorekeepers (and staff) are the only ones who see the cards
+still held (games/hands.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games import policy
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.services import NotAllowed, Refused
 from tournaments import domain
 from tournaments.models import TournamentRole, TournamentTable
@@ -33,7 +36,7 @@ def tournament_games(
             return True
         raise NotAllowed(_("the organizer has not released the tournament's downloads yet"))
     if action == policy.SEAT_APPEND:  # a seat link's phone: the link is its credential
-        _check_first_player(table, events)
+        _check_first_player(game, table, events)
         return True
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("log in as a scorekeeper of this tournament"))
@@ -56,11 +59,21 @@ def tournament_games(
     elif action == policy.CORRECT and not organizer and _confirmed(table):
         raise NotAllowed(_("this table's result is confirmed: only an organizer can correct it"))
     if action == policy.APPEND:
-        _check_first_player(table, events)
+        _check_first_player(game, table, events)
     return True
 
 
-def _check_first_player(table: TournamentTable, events: Sequence[Mapping[str, Any]]) -> None:
+def _has_first_player_rule(game: Any) -> bool:
+    """Whether the game's type starts round 1 with the pairing's seat 1 (Trick-n-Chef)."""
+    kind = GAME_TYPES.get(getattr(game, "game_type", None) or DEFAULT_GAME_TYPE)
+    return kind is not None and kind.first_player_rule
+
+
+def _check_first_player(
+    game: Any, table: TournamentTable, events: Sequence[Mapping[str, Any]]
+) -> None:
+    if not _has_first_player_rule(game):
+        return
     for index, event in enumerate(events):
         if (
             isinstance(event, Mapping)
@@ -100,9 +113,9 @@ def tournament_seating(game: Any) -> policy.Seating | None:
     )
     return policy.Seating(
         where=where,
-        first_player=_first_player(table),
         trail=trail,
         clock=reverse("public:clock", args=[tid]),
+        first_player=_first_player(table) if _has_first_player_rule(game) else None,
     )
 
 

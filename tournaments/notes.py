@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from typing import Any, Final
 
 from tournaments.domain.words import ENGLISH, Translator
@@ -32,6 +33,13 @@ SMALL_TABLE: Final = "small_table"
 BYE: Final = "bye"
 SWAPPED: Final = "swapped"
 LEGACY_TEXT: Final = "legacy_text"
+
+# Head-to-head pairing (tournaments.pairing.headtohead: two entrants a table, with sides).
+H2H_COST: Final = "h2h_cost"
+H2H_MET_BEFORE: Final = "h2h_met_before"
+H2H_FLOAT: Final = "h2h_float"
+H2H_SIDE_RULE: Final = "h2h_side_rule"
+H2H_SIDE_PREFERENCE: Final = "h2h_side_preference"
 
 # Why players who met before share a table (``met_before``'s "reason").
 FEWEST_REPEATS: Final = "fewest_repeats"
@@ -160,17 +168,123 @@ def _why(t: Translator, why: str) -> str:
     raise ValueError(f"unknown reason {why!r}")
 
 
+def _score(value: str) -> str:
+    """A head-to-head score as written in a note (a fraction such as "3/2") for reading."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    return f"{float(exact):.2f}".rstrip("0")
+
+
+def _swapped_verdict(t: Translator) -> str:
+    return t.gettext(
+        "That was the search's grouping; the changes by hand below came after it, so it "
+        "may no longer be the lowest possible cost."
+    )
+
+
+def _head_to_head(note: Note, name: Names, swapped: bool, t: Translator) -> str:
+    """The words of the head-to-head pairing's notes (docs/pairing.md, "Head to head")."""
+    code = note["code"]
+    if code == H2H_COST:
+        if swapped:
+            verdict = _swapped_verdict(t)
+        elif note["method"] == "exhaustive":
+            verdict = t.gettext("No pairing does better: every pairing was checked.")
+        else:
+            verdict = t.gettext("No exchange of opponents between two tables does better.")
+        return t.ngettext(
+            "Paired head to head (%(method)s): %(repeats)s repeated meeting, then %(sides)s "
+            "side rule(s) broken, score difference %(difference)s (sum of squares), "
+            "%(preferences)s side preference(s) not met, in that order of importance. "
+            "%(verdict)s",
+            "Paired head to head (%(method)s): %(repeats)s repeated meetings, then %(sides)s "
+            "side rule(s) broken, score difference %(difference)s (sum of squares), "
+            "%(preferences)s side preference(s) not met, in that order of importance. "
+            "%(verdict)s",
+            note["repeats"],
+        ) % {
+            "method": _method(t, note["method"]),
+            "repeats": note["repeats"],
+            "sides": note["side_violations"],
+            "difference": _score(note["score_difference"]),
+            "preferences": note["side_preferences"],
+            "verdict": verdict,
+        }
+    where = {"table": note["table"]}
+    if code == H2H_MET_BEFORE:
+        if note.get("reason") == "proven_fewest":
+            repeats = note.get("repeats", 0)
+            reason = t.ngettext(
+                "every pairing repeats at least %(repeats)s meeting",
+                "every pairing repeats at least %(repeats)s meetings",
+                repeats,
+            ) % {"repeats": repeats}
+        else:
+            reason = t.gettext("no exchange of opponents between two tables avoids it")
+        return t.gettext("Table %(table)s: %(a)s and %(b)s have met before: %(reason)s.") % {
+            **where,
+            "a": name(note["a"]),
+            "b": name(note["b"]),
+            "reason": reason,
+        }
+    if code == H2H_FLOAT:
+        return t.gettext(
+            "Table %(table)s: %(a)s (%(score_a)s points) meets %(b)s (%(score_b)s points) "
+            "from another score group."
+        ) % {
+            **where,
+            "a": name(note["a"]),
+            "b": name(note["b"]),
+            "score_a": _score(note["score_a"]),
+            "score_b": _score(note["score_b"]),
+        }
+    who = {**where, "player": name(note["player"])}
+    if code == H2H_SIDE_RULE:
+        cooks = note["side"] == "cooks"
+        if note["rule"] == "three_running":
+            text = (
+                t.gettext("Table %(table)s: %(player)s cooks first for the third match running.")
+                if cooks
+                else t.gettext(
+                    "Table %(table)s: %(player)s starts as the customers for the third match "
+                    "running."
+                )
+            )
+        elif cooks:
+            text = t.gettext(
+                "Table %(table)s: %(player)s cooks first, which puts their matches as cooks "
+                "first more than one ahead of those as customers first."
+            )
+        else:
+            text = t.gettext(
+                "Table %(table)s: %(player)s starts as the customers, which puts their matches "
+                "as customers first more than one ahead of those as cooks first."
+            )
+        return text % who
+    if code == H2H_SIDE_PREFERENCE:
+        if note["due"] == "cooks":
+            text = t.gettext(
+                "Table %(table)s: %(player)s was due to cook first but starts as the customers."
+            )
+        else:
+            text = t.gettext(
+                "Table %(table)s: %(player)s was due to start as the customers but cooks first."
+            )
+        return text % who
+    raise ValueError(f"unknown note code {code!r}")
+
+
 def describe(note: Note, name: Names, *, swapped: bool = False, t: Translator = ENGLISH) -> str:
     """The note in words (English unless ``t`` translates), players named by ``name``.
     ``swapped``: the round was changed by hand after the search (its search cost no longer
     describes the tables)."""
     code = note["code"]
+    if code in (H2H_COST, H2H_MET_BEFORE, H2H_FLOAT, H2H_SIDE_RULE, H2H_SIDE_PREFERENCE):
+        return _head_to_head(note, name, swapped, t)
     if code == SEARCH_COST:
         if swapped:
-            verdict = t.gettext(
-                "That was the search's grouping; the changes by hand below came after it, so it "
-                "may no longer be the lowest possible cost."
-            )
+            verdict = _swapped_verdict(t)
         elif note["method"] == "exhaustive":
             verdict = t.gettext(
                 "This is the lowest possible cost: every allowed grouping was checked."

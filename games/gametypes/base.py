@@ -45,6 +45,12 @@ class GameType(Protocol):
     """The numbers of entrants a table may have (teams: 2, the two teams)."""
     teams: bool
     """Whether the entrants at a table are teams of named players."""
+    team_members: tuple[int, int] | None
+    """A team game: the fewest and the most players a team may have (None: not a team game)."""
+    first_player_rule: bool
+    """Whether a tournament table's round 1 is started by seat 1 (the pairing chose it) and the
+    tournament checks it (Trick-n-Chef's ``round_started``); the other games have no such
+    event."""
     record_types: frozenset[str]
     """The event types of this game's record format (what scorekeepers append)."""
 

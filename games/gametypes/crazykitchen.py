@@ -10,6 +10,7 @@ from typing import Any
 from engine.crazykitchen import events
 from engine.crazykitchen.replay import replay_lines, step
 from engine.crazykitchen.results import results
+from engine.crazykitchen.rules import MIN_TEAM, PLAYER_COUNTS
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
@@ -21,6 +22,7 @@ class CrazyKitchen(RecordedGame):
     name = "Crazy Kitchen"
     table_sizes: tuple[int, ...] = (2,)
     teams = True
+    team_members: tuple[int, int] | None = (MIN_TEAM, PLAYER_COUNTS[-1] // 2)
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
     engine_new = staticmethod(KitchenState)

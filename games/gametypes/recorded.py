@@ -32,6 +32,8 @@ class RecordedGame:
     name: str
     table_sizes: tuple[int, ...]
     teams: bool = False
+    team_members: tuple[int, int] | None = None
+    first_player_rule: bool = False
     record_types: frozenset[str]
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""

@@ -20,6 +20,8 @@ class TrickNChef:
     name: str = "Trick-n-Chef"
     table_sizes: tuple[int, ...] = (3, 4)
     teams: bool = False
+    team_members: tuple[int, int] | None = None
+    first_player_rule: bool = True
     record_types: frozenset[str] = frozenset(engine.events.EVENT_TYPES)
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:

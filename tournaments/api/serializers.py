@@ -113,6 +113,18 @@ class SettingsFields(RequestSerializer):
         help_text="CSV and record downloads are public (organizers can always download).",
     )
 
+    table_size = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The preferred number of entrants a table (full tables), one the game "
+        "allows: "
+        + "; ".join(
+            f"{kind.name} {', '.join(map(str, kind.table_sizes))}" for kind in GAME_TYPES.values()
+        )
+        + " (null: the game's largest). The next smaller size fills in where the players do "
+        "not divide evenly. 422 bad_settings for a size the game does not allow.",
+    )
+
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         repeated = sorted({key for key in value if value.count(key) > 1})
         if repeated:
@@ -163,8 +175,24 @@ class TournamentWriteSerializer(RequestSerializer):
     expected_version = expected_version_field()
 
 
+class TeamSerializer(RequestSerializer):
+    name = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="The team's name.")
+    members = serializers.ListField(
+        child=StrictCharField(allow_blank=True, trim_whitespace=False),
+        max_length=50,
+        help_text="The team's players (Crazy Kitchen: 2 to 6).",
+    )
+
+
 class TournamentRegisterSerializer(RequestSerializer):
     expected_version = expected_version_field()
+    teams = serializers.ListField(
+        child=TeamSerializer(),
+        required=False,
+        max_length=PLAYER_LIST_MAX,
+        help_text="In a team game (Crazy Kitchen) the entrants are teams: each with its name "
+        "and its players (instead of `names` or `text`).",
+    )
     names = serializers.ListField(
         child=StrictCharField(allow_blank=True, trim_whitespace=False),
         required=False,
@@ -188,8 +216,8 @@ class TournamentRegisterSerializer(RequestSerializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("names" in attrs) == ("text" in attrs):
-            raise serializers.ValidationError(_("give either names or text"))
+        if [key in attrs for key in ("names", "text", "teams")].count(True) != 1:
+            raise serializers.ValidationError(_("give one of names, text or teams"))
         ratings = attrs.get("ratings")
         if ratings is not None and len(ratings) != len(attrs.get("names", ())):
             raise serializers.ValidationError(
@@ -288,6 +316,9 @@ class TournamentSettingsSerializer(serializers.Serializer[Any]):
     confirmation = serializers.CharField()
     check_in = serializers.BooleanField()
     bye_points = serializers.FloatField(allow_null=True)
+    table_size = serializers.IntegerField(
+        required=False, help_text="The organizer's preferred table size, when one was chosen."
+    )
 
 
 class TournamentPlayerSerializer(serializers.Serializer[Any]):
@@ -297,11 +328,21 @@ class TournamentPlayerSerializer(serializers.Serializer[Any]):
     late = serializers.BooleanField(help_text="Registered after round 1 was paired.")
     checked_in = serializers.BooleanField()
     dropped = serializers.BooleanField()
+    members = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="A team's players (team games only: the entrant is the team).",
+    )
 
 
 class TournamentSeatSerializer(serializers.Serializer[Any]):
     player = serializers.CharField()
     name = serializers.CharField()
+    members = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="A team's players (team games only); seat 1 is the team that cooks first.",
+    )
 
 
 class TournamentPlacementSerializer(serializers.Serializer[Any]):

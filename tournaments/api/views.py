@@ -216,7 +216,8 @@ class PlayersView(APIView):
     @extend_schema(
         summary="Register players",
         description="JSON `names` (and optionally `ratings`), or `text`: a pasted list, one "
-        "name a line, or CSV with a `name` column and optionally a `rating` column. The body "
+        "name a line, or CSV with a `name` column and optionally a `rating` column; in a team "
+        "game (Crazy Kitchen), `teams`: each team's `name` and `members`. The body "
         "may also be the list itself (`text/csv` or `text/plain`), with `checked_in` and "
         "`expected_version` in the query string. After round 1 they are late entries, seated "
         "from the next pairing. Organizers.",
@@ -241,12 +242,14 @@ class PlayersView(APIView):
             body["text"] = request.data if isinstance(request.data, str) else ""
         else:
             body = _valid(s.TournamentRegisterSerializer, request.data)
+        teams = body.get("teams")
         return _change(
             request,
             tournament_id,
             services.tournament_register,
             body,
-            names=body.get("names", ()),
+            names=[team["name"] for team in teams] if teams is not None else body.get("names", ()),
+            members=[team["members"] for team in teams] if teams is not None else None,
             ratings=body.get("ratings"),
             text=body.get("text", ""),
             checked_in=body["checked_in"],

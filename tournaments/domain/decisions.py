@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from tournaments.domain.state import (
     CHECKED_IN,
@@ -43,8 +43,25 @@ from tournaments.domain.words import ENGLISH, Say, Translator, gettext_lazy, nge
 MAX_TOURNAMENT_NAME = 200
 
 
-def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str]) -> None:
-    """Refuse settings a tournament cannot run with."""
+class GameKind(Protocol):
+    """What the decisions need of a game type (games.gametypes.GameType has it): its name, the
+    numbers of entrants a table may have, and whether the entrants are teams."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def table_sizes(self) -> tuple[int, ...]: ...
+
+    @property
+    def teams(self) -> bool: ...
+
+
+def check_settings(
+    settings: Mapping[str, Any], known_game_types: Mapping[str, GameKind] | Iterable[str]
+) -> None:
+    """Refuse settings a tournament cannot run with. With the game types themselves (not only
+    their keys), the preferred ``table_size`` is checked against the game's table sizes."""
     name = str(settings.get("name", "")).strip()
     if not name:
         raise Refusal("bad_settings", gettext_lazy("a tournament needs a name"))
@@ -86,6 +103,8 @@ def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str])
                 "unknown game type %(game_type)s", game_type=repr(settings.get("game_type"))
             ),
         )
+    if isinstance(known_game_types, Mapping):
+        check_table_size(settings.get("table_size"), known_game_types[settings["game_type"]])
     for key, allowed in (
         ("pairing", PAIRING_MODES),
         ("publish", PUBLISH_MODES),
@@ -104,15 +123,62 @@ def check_settings(settings: Mapping[str, Any], known_game_types: Iterable[str])
             )
 
 
+def check_table_size(size: Any, game: GameKind) -> None:
+    """Refuse a preferred table size the game does not allow (None: the game's largest)."""
+    if size is None:
+        return
+    sizes = tuple(game.table_sizes)
+    if type(size) is int and size in sizes:
+        return
+    if game.teams:
+        raise Refusal(
+            "bad_settings",
+            gettext_lazy(
+                "a %(game)s table is two teams: its size is 2, not %(size)s",
+                game=game.name,
+                size=repr(size),
+            ),
+        )
+    raise Refusal(
+        "bad_settings",
+        gettext_lazy(
+            "a %(game)s table seats %(least)s to %(most)s players, not %(size)s",
+            game=game.name,
+            least=min(sizes),
+            most=max(sizes),
+            size=repr(size),
+        ),
+    )
+
+
+def pairing_sizes(game_sizes: Sequence[int], preferred: int | None) -> tuple[int, ...]:
+    """The table sizes a round is paired with: the organizer's preferred size (the game's
+    largest when none) as the full table, and the next smaller size the game allows to fill in
+    (Trick-n-Chef: 4 and 3; Food Truck at 3: 3 and 2; a game of one size: that size)."""
+    allowed = sorted(set(game_sizes))
+    full = preferred if preferred in allowed else allowed[-1]
+    smaller = [s for s in allowed if s < full]
+    return (smaller[-1], full) if smaller else (full,)
+
+
 def decide_register(
-    state: TournamentState, names: Sequence[str], ratings: Sequence[int | None] | None = None
+    state: TournamentState,
+    names: Sequence[str],
+    ratings: Sequence[int | None] | None = None,
+    members: Sequence[Sequence[str]] | None = None,
+    team_members: tuple[int, int] | None = None,
 ) -> list[dict[str, Any]]:
-    """``player_registered`` events for new players (late if the tournament has begun)."""
+    """``player_registered`` events for new entrants (late if the tournament has begun).
+
+    In a team game (``team_members``: the fewest and most players a team may have) each name is
+    a team's and ``members`` gives each team's players, in the same order; in another game
+    ``members`` must be absent."""
     if state.status == "finished":
         raise Refusal("tournament_finished", gettext_lazy("the tournament is finished"))
     cleaned = [" ".join(str(n).split()) for n in names]
     if not cleaned:
         raise Refusal("bad_players", gettext_lazy("give at least one name"))
+    teams = _check_members(state, cleaned, members, team_members)
     seen: set[str] = set()
     for name in cleaned:
         if not name:
@@ -129,6 +195,14 @@ def decide_register(
                 ),
             )
         if state.by_name(name) is not None or name.casefold() in seen:
+            if teams is not None:
+                raise Refusal(
+                    "duplicate_player",
+                    gettext_lazy(
+                        "there is already a team named %(name)s; give each team a name of its own",
+                        name=name,
+                    ),
+                )
             raise Refusal(
                 "duplicate_player",
                 gettext_lazy(
@@ -140,15 +214,98 @@ def decide_register(
         seen.add(name.casefold())
     late = bool(state.rounds)
     start = len(state.players) + 1
-    return [
-        {
+    events: list[dict[str, Any]] = []
+    for i, name in enumerate(cleaned):
+        event: dict[str, Any] = {
             "player": f"P{start + i}",
             "name": name,
             "rating": None if ratings is None else ratings[i],
             "late": late,
         }
-        for i, name in enumerate(cleaned)
-    ]
+        if teams is not None:
+            event["members"] = teams[i]
+        events.append(event)
+    return events
+
+
+def _check_members(
+    state: TournamentState,
+    names: Sequence[str],
+    members: Sequence[Sequence[str]] | None,
+    team_members: tuple[int, int] | None,
+) -> list[list[str]] | None:
+    """Each team's members, cleaned and checked (None: not a team game)."""
+    if team_members is None:
+        if members is not None and any(members):
+            raise Refusal(
+                "bad_players",
+                gettext_lazy(
+                    "this tournament's entrants are players, not teams: give names without members"
+                ),
+            )
+        return None
+    least, most = team_members
+    if members is None or len(members) != len(names):
+        raise Refusal(
+            "bad_players",
+            gettext_lazy("this tournament's entrants are teams: give each team's players"),
+        )
+    playing = {m.casefold(): p.name for p in state.players.values() for m in p.members}
+    teams: list[list[str]] = []
+    for team, listed in zip(names, members, strict=True):
+        cleaned = [" ".join(str(m).split()) for m in listed]
+        if any(not m for m in cleaned):
+            raise Refusal(
+                "bad_players",
+                gettext_lazy("a player of team %(team)s has no name", team=team),
+            )
+        for member in cleaned:
+            if len(member) > MAX_NAME:
+                raise Refusal(
+                    "bad_players",
+                    gettext_lazy(
+                        "a name has at most %(max)s characters: %(name)s...",
+                        max=MAX_NAME,
+                        name=member[:20],
+                    ),
+                )
+            other = playing.get(member.casefold())
+            if other is not None:
+                raise Refusal(
+                    "duplicate_player",
+                    gettext_lazy(
+                        "%(player)s already plays in team %(other)s: a player plays in one team",
+                        player=member,
+                        other=other,
+                    ),
+                )
+            playing[member.casefold()] = team
+        if len(cleaned) < least:
+            raise Refusal(
+                "bad_team",
+                ngettext_lazy(
+                    "team %(team)s has %(count)s player; a team needs at least %(least)s",
+                    "team %(team)s has %(count)s players; a team needs at least %(least)s",
+                    len(cleaned),
+                    team=team,
+                    count=len(cleaned),
+                    least=least,
+                ),
+            )
+        if len(cleaned) > most:
+            raise Refusal(
+                "bad_team",
+                ngettext_lazy(
+                    "team %(team)s has %(count)s player; a team has at most %(most)s",
+                    "team %(team)s has %(count)s players; a team has at most %(most)s",
+                    len(cleaned),
+                    team=team,
+                    count=len(cleaned),
+                    most=most,
+                ),
+            )
+        teams.append(cleaned)
+    return teams
 
 
 def decide_player_change(state: TournamentState, player_id: str, kind: str) -> dict[str, Any]:

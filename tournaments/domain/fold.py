@@ -92,6 +92,7 @@ def _registered(state: TournamentState, event: ev.PlayerRegistered) -> None:
         rating=event.rating,
         late=bool(event.late),
         checked_in=bool(event.checked_in),
+        members=tuple(event.members),
     )
     state.players[player.id] = player
 

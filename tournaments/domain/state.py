@@ -97,6 +97,9 @@ class Settings:
     standings_revealed: bool = False
     downloads_released: bool = False
     """CSV and record downloads are public once the organizer releases them."""
+    table_size: int | None = None
+    """The organizer's preferred table size, one of the game type's sizes (None: the game's
+    largest). Tables of this size are "full"; the next smaller size the game allows fills in."""
 
 
 @dataclass
@@ -108,6 +111,11 @@ class Player:
     late: bool = False
     checked_in: bool = False
     dropped: bool = False
+    members: tuple[str, ...] = ()
+    """A team's players (a team game's entrant is a team); empty for a player."""
+
+    def __post_init__(self) -> None:
+        self.members = tuple(self.members)  # a list when read back from JSON
 
 
 @dataclass

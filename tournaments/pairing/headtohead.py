@@ -33,14 +33,16 @@ byes. How much a bye scores is the standings' business (``tournaments.placement`
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from typing import Any
 
 from tournaments import notes as note_codes
+from tournaments.pairing.records import Entrant
 
 __all__ = [
     "COOKS",
@@ -54,6 +56,8 @@ __all__ = [
     "Match",
     "cost_of_matches",
     "pair_head_to_head",
+    "request_from_entrants",
+    "sides_from_tables",
 ]
 
 COOKS = "cooks"
@@ -71,11 +75,11 @@ BOUNDED_BUDGET = 1_000_000
 entrants looked at by its bound)."""
 
 # Note codes (parameters only, never prose; players named by id). The service layer words them.
-H2H_COST = "h2h_cost"
-H2H_MET_BEFORE = "h2h_met_before"
-H2H_SIDE_RULE = "h2h_side_rule"
-H2H_SIDE_PREFERENCE = "h2h_side_preference"
-H2H_FLOAT = "h2h_float"
+H2H_COST = note_codes.H2H_COST
+H2H_MET_BEFORE = note_codes.H2H_MET_BEFORE
+H2H_SIDE_RULE = note_codes.H2H_SIDE_RULE
+H2H_SIDE_PREFERENCE = note_codes.H2H_SIDE_PREFERENCE
+H2H_FLOAT = note_codes.H2H_FLOAT
 # Why a pair who met before share a table ("reason" of h2h_met_before).
 PROVEN_FEWEST = "proven_fewest"
 NO_BETTER_EXCHANGE = "no_better_exchange"
@@ -444,6 +448,54 @@ def _exchange(field: _Field, pairs: list[tuple[int, int]], budget: int) -> list[
             if steps >= budget:
                 break
     return sorted(pairs)
+
+
+# --- from a tournament's records ---------------------------------------------------------
+
+
+def sides_from_tables(rounds: Iterable[Iterable[Sequence[str]]]) -> dict[str, tuple[str, ...]]:
+    """Each entrant's sides, oldest first, from the tables of the rounds played (each table's
+    seats in order: seat 1 started as the cooks, seat 2 as the customers)."""
+    sides: dict[str, list[str]] = {}
+    for tables in rounds:
+        for seats in tables:
+            if len(seats) != 2:
+                continue
+            sides.setdefault(seats[0], []).append(COOKS)
+            sides.setdefault(seats[1], []).append(CUSTOMERS)
+    return {entrant: tuple(taken) for entrant, taken in sides.items()}
+
+
+def _score_of(points: float) -> Fraction:
+    """Tournament points (a float: 1, 0.5, 2/3 under some scorings) as an exact score."""
+    return Fraction(points).limit_denominator(1000)
+
+
+def request_from_entrants(
+    entrants: Sequence[Entrant],
+    sides: Mapping[str, Sequence[str]],
+    *,
+    shuffle_seed: int | None = None,
+) -> HeadToHeadRequest:
+    """The head-to-head request for the seating pairing's entrants (by position, with their
+    points, meetings and byes) and their sides so far. ``shuffle_seed``: round 1 drawn at
+    random (the order is shuffled with it first, as the seating pairing's "random" does)."""
+    ordered = list(entrants)
+    if shuffle_seed is not None:
+        random.Random(shuffle_seed).shuffle(ordered)
+    return HeadToHeadRequest(
+        entrants=tuple(
+            Contender(
+                id=e.id,
+                position=position,
+                score=_score_of(e.points),
+                met=e.met,
+                sides=tuple(sides.get(e.id, ())),
+                byes=e.byes,
+            )
+            for position, e in enumerate(ordered, start=1)
+        )
+    )
 
 
 # --- entry points -------------------------------------------------------------------------

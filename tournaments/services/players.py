@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from games.gametypes import GAME_TYPES
 from games.names import BadName, clean_names, is_blank
 from games.services import Refused, User
 from tournaments import domain
@@ -58,20 +59,24 @@ def tournament_register(
     names: Sequence[str] = (),
     text: str = "",
     ratings: Sequence[int | None] | None = None,
+    members: Sequence[Sequence[str]] | None = None,
     checked_in: bool = False,
     request_id: str = "",
     expected_version: int | None = None,
 ) -> TournamentChange:
     """Register players: names, or a pasted list / CSV text. After round 1 they are late
-    entries, seated from the next pairing."""
+    entries, seated from the next pairing. In a team game (Crazy Kitchen) each name is a team's
+    and ``members`` gives each team's players, in the same order."""
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         listed, rated = parse_player_list(text) if text else (list(names), ratings)
+        team_members = GAME_TYPES[state.config.game_type].team_members
         try:  # one spelling for one name (games.names), before the domain compares them
             listed = clean_names(listed)
+            players = None if members is None else [clean_names(list(m)) for m in members]
         except BadName as error:
             raise Refused(str(error), "bad_players") from None
-        events = domain.decide_register(state, listed, rated)
+        events = domain.decide_register(state, listed, rated, players, team_members)
         for event in events:
             event["checked_in"] = checked_in
         return [(domain.REGISTERED, e) for e in events]

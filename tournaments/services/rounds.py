@@ -15,15 +15,65 @@ from games import services as games
 from games import store
 from games.gametypes import GAME_TYPES
 from games.services import Refused, User
-from tournaments import domain, pairing, ports, rounds
+from tournaments import domain, events, pairing, ports, rounds
 from tournaments.domain import Refusal, TournamentState
 from tournaments.models import TournamentProjection
+from tournaments.pairing import headtohead
 from tournaments.services import snapshots
 from tournaments.services.writes import TournamentChange, _act, _projection, _state
 
 
 def _sizes(state: TournamentState) -> tuple[int, ...]:
-    return tuple(GAME_TYPES[state.config.game_type].table_sizes)
+    """The table sizes the next round is paired with: the organizer's preferred size (the
+    game's largest when none was chosen) and the next smaller size the game allows."""
+    config = state.config
+    return domain.pairing_sizes(GAME_TYPES[config.game_type].table_sizes, config.table_size)
+
+
+def _head_to_head(state: TournamentState) -> bool:
+    """Whether the game is played by two entrants a table (Crazy Kitchen's two teams): then
+    rounds are paired head to head, with sides (tournaments.pairing.headtohead)."""
+    return tuple(GAME_TYPES[state.config.game_type].table_sizes) == (2,)
+
+
+def _h2h_request(
+    state: TournamentState, request: pairing.PairingRequest
+) -> headtohead.HeadToHeadRequest:
+    played = [[t.seats for t in r.tables] for r in state.rounds if r.status != "proposed"]
+    return headtohead.request_from_entrants(
+        request.entrants,
+        headtohead.sides_from_tables(played),
+        shuffle_seed=request.seed if request.method == "random" else None,
+    )
+
+
+def _h2h_cost(cost: headtohead.HeadToHeadCost) -> dict[str, Any]:
+    return {
+        "repeats": cost.repeats,
+        "side_violations": cost.side_violations,
+        "score_difference": str(cost.score_difference),
+        "side_preferences": cost.side_preferences,
+    }
+
+
+def _h2h_event(
+    number: int, request: pairing.PairingRequest, result: headtohead.HeadToHeadPairing
+) -> dict[str, Any]:
+    """The ``round_paired`` event of a head-to-head pairing: each table's seats are the entrant
+    who starts as the cooks (seat 1, who cooks first), then the one who starts as customers."""
+    tables = [[m.cooks, m.customers] for m in result.matches]
+    return events.to_data(
+        events.RoundPaired(
+            round=number,
+            method=result.method,
+            seed=request.seed,
+            tables=tuple(tuple(t) for t in tables),
+            byes=() if result.bye is None else (result.bye,),
+            cost=_h2h_cost(result.cost),
+            notes=result.notes,
+            details=tuple(rounds.table_details(request, tables)),
+        )
+    )
 
 
 def tournament_pair(
@@ -41,6 +91,9 @@ def tournament_pair(
         number = len(state.rounds) + 1 if round is None else round
         domain.check_can_pair(state, number)
         request = rounds.pairing_request(state, number, _sizes(state))
+        if _head_to_head(state):
+            matched = headtohead.pair_head_to_head(_h2h_request(state, request))
+            return [(domain.PAIRED, _h2h_event(number, request, matched))]
         try:
             result = pairing.pair(request)
         except ValueError as error:
@@ -72,7 +125,11 @@ def tournament_swap(
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         tables = domain.decide_swap(state, round, a, b)
         request = rounds.pairing_request(state, round, _sizes(state), only=state.round(round))
-        cost = pairing.cost_of(tables, request)
+        if _head_to_head(state):
+            matches = [(seats[0], seats[1]) for seats in tables]
+            cost = _h2h_cost(headtohead.cost_of_matches(_h2h_request(state, request), matches))
+        else:
+            cost = rounds.cost_json(pairing.cost_of(tables, request))
         return [
             (
                 domain.PAIRING_CHANGED,
@@ -81,7 +138,7 @@ def tournament_swap(
                     "change": {"swap": [a, b]},
                     "tables": tables,
                     "byes": list(state.round(round).byes),
-                    "cost": rounds.cost_json(cost),
+                    "cost": cost,
                     "details": rounds.table_details(request, tables),
                 },
             )
@@ -114,9 +171,13 @@ def tournament_publish(
         for table in rnd.tables:
             players = [name[p] for p in table.seats]
             options = kind.table_options(len(players))
+            if kind.teams:  # the teams' players; seat 1 is the team that cooks first
+                _check_teams(state, round, table)
+                options["members"] = {name[p]: list(state.players[p].members) for p in table.seats}
             change = games.game_create(
                 players=players,
                 suits=options.get("suits"),
+                options={k: v for k, v in options.items() if k != "suits"} or None,
                 published=True,
                 game_type=kind.key,
                 user=organizer,
@@ -137,6 +198,30 @@ def tournament_publish(
         expected_version=expected_version,
         system=system,
     )
+
+
+def _check_teams(state: TournamentState, number: int, table: domain.Table) -> None:
+    """Refuse publishing a table whose teams the game cannot seat together: their sizes may
+    differ by one player at most (Crazy Kitchen's rule CK1.3)."""
+    teams = [state.players[p] for p in table.seats]
+    sizes = [len(team.members) for team in teams]
+    if len(sizes) == 2 and abs(sizes[0] - sizes[1]) > 1:
+        raise Refusal(
+            "bad_teams",
+            _(
+                "round %(round)s, table %(table)s: %(a)s has %(a_size)s players and %(b)s "
+                "has %(b_size)s; teams at a table differ by one player at most. Swap teams "
+                "between tables before publishing."
+            )
+            % {
+                "round": number,
+                "table": table.number,
+                "a": teams[0].name,
+                "a_size": sizes[0],
+                "b": teams[1].name,
+                "b_size": sizes[1],
+            },
+        )
 
 
 def tournament_schedule(

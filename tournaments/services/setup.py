@@ -30,6 +30,7 @@ def tournament_create(
     date: str,
     rounds: int,
     game_type: str = DEFAULT_GAME_TYPE,
+    table_size: int | None = None,
     scoring: str = "scaled",
     tiebreaks: Sequence[str] | None = None,
     pairing: str = "manual",
@@ -44,7 +45,8 @@ def tournament_create(
     downloads_released: bool = False,
     request_id: str = "",
 ) -> TournamentChange:
-    """A new tournament; its creator is its first organizer."""
+    """A new tournament; its creator is its first organizer. ``table_size``: the organizer's
+    preferred table size, one the game type allows (None: the game's largest)."""
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("log in to create a tournament"))
     settings: dict[str, Any] = {
@@ -65,6 +67,8 @@ def tournament_create(
         "standings_revealed": bool(standings_revealed),
         "downloads_released": bool(downloads_released),
     }
+    if table_size is not None:  # stored only when chosen: a default tournament is as before
+        settings["table_size"] = table_size
     try:
         domain.check_settings(settings, GAME_TYPES)
     except Refusal as refusal:
@@ -121,6 +125,7 @@ SETTINGS_ANY_TIME = frozenset(
         "standings_hidden_from",
         "standings_revealed",
         "downloads_released",
+        "table_size",
     }
 )
 SETTINGS_BEFORE_START = frozenset({"scoring", "tiebreaks", "round1", "check_in", "bye_points"})

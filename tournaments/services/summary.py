@@ -44,7 +44,8 @@ def _summary(
             "standings_hidden_from": config.standings_hidden_from,
             "standings_revealed": config.standings_revealed,
             "downloads_released": config.downloads_released,
-        },
+        }
+        | ({"table_size": config.table_size} if config.table_size is not None else {}),
         "standings_visible": standings_visible(state, user) if not system else True,
         "downloads": downloads_allowed(state, user) if not system else True,
         "players": [
@@ -56,6 +57,7 @@ def _summary(
                 "checked_in": p.checked_in,
                 "dropped": p.dropped,
             }
+            | ({"members": list(p.members)} if p.members else {})
             for p in state.players.values()
         ],
         "rounds": [_round_json(state, r) for r in shown],
@@ -70,6 +72,14 @@ def _summary(
 
 def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
     name = {p.id: p.name for p in state.players.values()}
+    members = {p.id: list(p.members) for p in state.players.values() if p.members}
+
+    def seat(p: str) -> dict[str, Any]:
+        """A seat (or a bye): the entrant, and a team's players."""
+        return {"player": p, "name": name.get(p, p)} | (
+            {"members": members[p]} if p in members else {}
+        )
+
     detail = {
         d["table"]: {
             "spread": d["spread"],
@@ -86,7 +96,7 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
         "tables": [
             {
                 "table": t.number,
-                "seats": [{"player": p, "name": name.get(p, p)} for p in t.seats],
+                "seats": [seat(p) for p in t.seats],
                 "game": t.game,
                 "result": None
                 if t.result is None
@@ -105,7 +115,7 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
             }
             for t in rnd.tables
         ],
-        "byes": [{"player": p, "name": name.get(p, p)} for p in rnd.byes],
+        "byes": [seat(p) for p in rnd.byes],
         "cost": rnd.cost,
         "lower_bound": rnd.lower_bound,
         "notes": notes.describe_all(rnd.notes, name, translation),
