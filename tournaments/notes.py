@@ -230,7 +230,7 @@ def _head_to_head(note: Note, name: Names, swapped: bool, t: Translator) -> str:
         }
     if code == H2H_FLOAT:
         return t.gettext(
-            "Table %(table)s: %(a)s (%(score_a)s points) meets %(b)s (%(score_b)s points) "
+            "Table %(table)s: %(a)s (score %(score_a)s) meets %(b)s (score %(score_b)s) "
             "from another score group."
         ) % {
             **where,
