@@ -1,4 +1,6 @@
-"""A living demo tournament: 16 players, round 1 played to the end, round 2 under way.
+"""A living demo tournament: 16 players, round 1 played to the end, round 2 under way; and one
+tournament of each of the club's other games (Food Truck, Chefs, Crazy Kitchen's teams), round 1
+played to the end and round 2 paired.
 
 Built through the same services as real use (every action an event), with simulated games, so a
 new user sees a tournament in progress within a minute of cloning (``bin/run``).
@@ -8,13 +10,16 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from engine.events import to_json
+from engine.games import RULES
 from engine.simulate import simulate
 from games import services as games
 from games.models import GameProjection
@@ -29,12 +34,52 @@ PLAYERS = (
 
 
 @dataclass(frozen=True)
+class OtherGame:
+    """One tournament of another game: its name, game type and entrants (a team game's: team
+    name -> its players)."""
+
+    name: str
+    game_type: str
+    entrants: Sequence[str] | Mapping[str, Sequence[str]]
+    table_size: int | None = None
+
+
+OTHER_GAMES = (
+    OtherGame(
+        "Demo Food Truck rally",
+        "food-truck",
+        ("Ada", "Basil", "Cyrus", "Dora", "Emil", "Flora", "Gino", "Hana", "Ivan", "Juno"),
+        table_size=4,
+    ),
+    OtherGame(
+        "Demo Chefs race",
+        "chefs",
+        ("Kai", "Lena", "Milo", "Nora", "Omar", "Pia", "Quinn", "Rosa", "Sven", "Tara", "Uma"),
+    ),
+    OtherGame(
+        "Demo Crazy Kitchen cup",
+        "crazy-kitchen",
+        {
+            "Pizza": ("Vera", "Wim"),
+            "French Fries": ("Xia", "Yusuf", "Zoe"),
+            "Sushi": ("Abel", "Bea"),
+            "Tacos": ("Cem", "Dina", "Egon"),
+            "Ramen": ("Fritz", "Gaia"),
+            "Curry": ("Hugo", "Iris"),
+        },
+    ),
+)
+
+
+@dataclass(frozen=True)
 class Demo:
     tournament_id: uuid.UUID
     organizer: str
     password: str
     scorekeeper: str
     created: bool
+    others: tuple[tuple[str, uuid.UUID], ...] = ()
+    """The other games' tournaments: (name, id)."""
 
 
 def _play(game_id: str, seed: int, user: AbstractBaseUser, upto: int | None = None) -> None:
@@ -60,9 +105,14 @@ def build(*, seed: int = 2026) -> Demo:
     scorekeeper, _ = users.objects.get_or_create(username="scorekeeper")
     scorekeeper.set_password(password)
     scorekeeper.save()
+    others = tuple(
+        (other.name, _other_game(other, seed, organizer, scorekeeper)) for other in OTHER_GAMES
+    )
     existing = TournamentProjection.objects.filter(name=NAME).first()
     if existing is not None:
-        return Demo(existing.stream_id, "organizer", password, "scorekeeper", created=False)
+        return Demo(
+            existing.stream_id, "organizer", password, "scorekeeper", created=False, others=others
+        )
 
     with transaction.atomic():
         tid = services.tournament_create(
@@ -96,4 +146,75 @@ def build(*, seed: int = 2026) -> Demo:
         _play(tables[1]["game"], seed + 101, scorekeeper, upto=70)
         # Round 2's clock: an hour from now, counted down on every page and the big screen.
         services.tournament_set_clock(tournament_id=tid, round=2, minutes=60, user=organizer)
-    return Demo(tid, "organizer", password, "scorekeeper", created=True)
+    return Demo(tid, "organizer", password, "scorekeeper", created=True, others=others)
+
+
+def _renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """A simulated record's JSON with its players' (or teams') names replaced, keys too."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    return value
+
+
+def _play_other(game_id: str, game_type: str, seed: int, user: AbstractBaseUser) -> None:
+    """A simulated game of the table's game, its entrants renamed to the table's; the table's
+    own start (the tournament made it) stays. Crazy Kitchen: the simulated teams become the
+    table's, the one that cooked first becoming seat 1's."""
+    game = GameProjection.objects.get(stream_id=game_id)
+    seated = list(game.players)
+    if game_type == "crazy-kitchen":
+        record = RULES[game_type].simulate(seed, 4)
+        first = record[0]["cooks_first"]
+        second = next(t["name"] for t in record[0]["teams"] if t["name"] != first)
+        names = {first: seated[0], second: seated[1]}
+    else:
+        record = RULES[game_type].simulate(seed, len(seated))
+        names = {simulated: seated[i] for i, simulated in enumerate(record[0]["players"])}
+    games.game_append(
+        game_id=game.stream_id,
+        expected_version=game.version,
+        events=[_renamed(event, names) for event in record[1:]],
+        user=user,
+    )
+
+
+def _other_game(
+    other: OtherGame, seed: int, organizer: AbstractBaseUser, scorekeeper: AbstractBaseUser
+) -> uuid.UUID:
+    """The other game's tournament (made once): round 1 played and closed, round 2 paired."""
+    existing = TournamentProjection.objects.filter(name=other.name).first()
+    if existing is not None:
+        return existing.stream_id
+    with transaction.atomic():
+        tid = services.tournament_create(
+            user=organizer, name=other.name, date="2026-12-12", rounds=3, seed=seed,
+            game_type=other.game_type, table_size=other.table_size, downloads_released=True,
+        ).tournament_id  # fmt: skip
+        services.tournament_set_role(
+            tournament_id=tid, username="scorekeeper", role="scorekeeper", grant=True,
+            user=organizer,
+        )  # fmt: skip
+        if isinstance(other.entrants, Mapping):
+            services.tournament_register(
+                tournament_id=tid, user=organizer, names=list(other.entrants),
+                members=[list(m) for m in other.entrants.values()], checked_in=True,
+            )  # fmt: skip
+        else:
+            services.tournament_register(
+                tournament_id=tid, user=organizer, names=other.entrants, checked_in=True
+            )
+        services.tournament_pair(tournament_id=tid, user=organizer)
+        change = services.tournament_publish(tournament_id=tid, round=1, user=organizer)
+        for table in change.state["rounds"][0]["tables"]:
+            _play_other(table["game"], other.game_type, seed + table["table"], scorekeeper)
+            services.tournament_sync_game(game_id=uuid.UUID(table["game"]))
+            services.tournament_confirm(
+                tournament_id=tid, round=1, table=table["table"], user=organizer
+            )
+        services.tournament_close_round(tournament_id=tid, round=1, user=organizer)
+        services.tournament_pair(tournament_id=tid, user=organizer)
+    return tid

@@ -10,7 +10,10 @@ from tournaments.demo import build
 
 
 class Command(BaseCommand):
-    help = "Create a demo tournament (16 players, round 1 played, round 2 under way)."
+    help = (
+        "Create a demo tournament (16 players, round 1 played, round 2 under way), and one "
+        "tournament of each other game (round 1 played, round 2 paired)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--url", default="http://127.0.0.1:8000", help="the site's address")
@@ -21,6 +24,8 @@ class Command(BaseCommand):
         self.stdout.write(f"demo tournament {what}: {url}/t/{demo.tournament_id}/")
         self.stdout.write(f"organizer desk: {url}/desk/{demo.tournament_id}/")
         self.stdout.write(f"big screen (for a projector): {url}/t/{demo.tournament_id}/screen/")
+        for name, tid in demo.others:
+            self.stdout.write(f"{name}: {url}/t/{tid}/ (desk: {url}/desk/{tid}/)")
         self.stdout.write(
             f"log in as '{demo.organizer}' (or '{demo.scorekeeper}') "
             f"with the password {demo.password}"
