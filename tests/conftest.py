@@ -57,6 +57,7 @@ _DB_FIXTURES = frozenset(
 ONE_BACKEND: dict[str, str] = {
     # module (relative to the repository): why the backend cannot change its outcome
     "tests/web/test_accessibility.py": "the pages' HTML against the accessibility checker",
+    "tests/web/test_desk_game_types.py": "the desk's HTML for other games (forms and panels)",
     "tests/browser/test_flow.py": "a browser's view of the pages (slow: Chromium)",
     "tests/browser/test_desk_htmx.py": "a browser's view of the desk's htmx swaps",
     "tests/browser/test_small_widths.py": "a browser's view of every page at a phone's width",

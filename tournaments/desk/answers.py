@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.gametypes import GAME_TYPES
 from games.services import Conflict, Refused
 from tournaments import domain, selectors
 from tournaments.desk import presenters as present
@@ -40,6 +41,7 @@ from tournaments.desk.forms import (
     RoleForm,
     ScheduleForm,
     SwapForm,
+    TeamForm,
 )
 from tournaments.desk.http import (
     REFUSED,
@@ -141,7 +143,7 @@ def page(
         "scheduled": scheduled,
         "next_scheduled": next((at for n, at in scheduled if n == len(rounds) + 1), None),
         "roles": present.role_rows(summary),
-        "settings_view": present.settings_view(settings),
+        "settings_view": present.settings_view(settings, summary["game_type"]),
         "standings": standings,
         "errors": errors,
         "notice": notice,
@@ -149,6 +151,8 @@ def page(
         "timezone": timezone.get_current_timezone_name(),
         "list_form": forms.get("list_form") or RegisterListForm(prefix="list"),
         "add_form": forms.get("add_form") or AddPlayerForm(prefix="add"),
+        "team_form": forms.get("team_form") or TeamForm(prefix="team"),
+        "teams": GAME_TYPES[summary["game_type"]].teams,
         "role_form": forms.get("role_form") or RoleForm(prefix="role"),
         "public_form": forms.get("public_form")
         or PublicForm(

@@ -8,12 +8,13 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import time_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
 
 MAX_TIEBREAKS = len(standings.TIEBREAKS)
@@ -144,6 +145,23 @@ class TournamentForm(DeskForm):
     date = forms.DateField(
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
+    game_type = forms.ChoiceField(
+        label=gettext_lazy("Game"),
+        choices=[(key, kind.name) for key, kind in GAME_TYPES.items()],
+        initial=DEFAULT_GAME_TYPE,
+        required=False,  # an older form without it: Trick-n-Chef
+    )
+    table_size = forms.IntegerField(
+        label=gettext_lazy("Players a table (optional)"),
+        required=False,
+        min_value=2,
+        max_value=12,
+        help_text=gettext_lazy(
+            "A full table: Trick-n-Chef 3 or 4, Food Truck 2 to 5, Chefs 2 to 6 (Crazy Kitchen: "
+            "two teams). Leave empty for the game's largest; a smaller table fills in where the "
+            "players do not divide evenly."
+        ),
+    )
     rounds = forms.IntegerField(
         label=gettext_lazy("Swiss rounds"),
         min_value=1,
@@ -226,6 +244,13 @@ class TournamentForm(DeskForm):
                     % {"title": title, "position": position},
                 )
         data["tiebreaks"] = chosen
+        data["game_type"] = data.get("game_type") or DEFAULT_GAME_TYPE
+        kind = GAME_TYPES[data["game_type"]]
+        if data.get("table_size") is not None:
+            try:
+                domain.check_table_size(data["table_size"], kind)
+            except domain.Refusal as refusal:
+                self.add_error("table_size", refusal.say(translation))
         return data
 
     def service_arguments(self) -> dict[str, Any]:
@@ -235,6 +260,8 @@ class TournamentForm(DeskForm):
             "name": data["name"],
             "date": data["date"].isoformat(),
             "rounds": data["rounds"],
+            "game_type": data["game_type"],
+            "table_size": data.get("table_size"),
             "scoring": data["scoring"],
             "tiebreaks": data["tiebreaks"],
             "pairing": data["pairing"],
@@ -300,6 +327,26 @@ class RegisterListForm(DeskForm):
             self.add_error("text", _("Paste at least one name, or choose a file."))
         data["players_text"] = text
         return data
+
+
+class TeamForm(DeskForm):
+    """A team game's entrant: the team's name and its players, one a line (or a comma
+    between them)."""
+
+    name = forms.CharField(label=gettext_lazy("Team name"), max_length=domain.MAX_NAME)
+    members = forms.CharField(
+        label=gettext_lazy("Its players, one per line"),
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=gettext_lazy("Crazy Kitchen: 2 to 6 players a team."),
+    )
+    here = forms.BooleanField(
+        label=gettext_lazy("Here now: check the team in"), required=False, initial=True
+    )
+
+    def clean_members(self) -> list[str]:
+        text: str = self.cleaned_data["members"]
+        names = [n.strip() for line in text.splitlines() for n in line.split(",")]
+        return [n for n in names if n]
 
 
 class AddPlayerForm(DeskForm):

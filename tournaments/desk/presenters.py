@@ -158,6 +158,8 @@ class PlayerRow:
     """Seated at the next pairing: not dropped, and checked in if the tournament checks in."""
     seated: tuple[str, str]
     """Where they sit in the current round: (table or "bye", "seat n"), or ("", "")."""
+    members: tuple[str, ...] = ()
+    """A team's players (a team game's entrant is a team)."""
     error: str = ""
     confirm_drop: bool = False
     """The drop was refused until confirmed (their table is still being played): ``error`` says
@@ -208,6 +210,7 @@ def player_rows(
             dropped=p["dropped"],
             ready=not p["dropped"] and (p["checked_in"] or not check_in),
             seated=where.get(p["id"], ("", "")),
+            members=tuple(p.get("members", ())),
             error=errors.get(f"player-{p['id']}", "") or errors.get(f"drop-{p['id']}", ""),
             confirm_drop=f"drop-{p['id']}" in errors,
         )
@@ -245,6 +248,10 @@ class SeatView:
     standing: str = ""
     """Their rank and points when the round was seated by standings ("rank 3, 6 points"), or
     "" (round 1: nobody has points; a published round's cards)."""
+    members: tuple[str, ...] = ()
+    """A team's players (a team game: the seat is a team's)."""
+    cooks_first: bool = False
+    """The team that cooks first (Crazy Kitchen: seat 1), shown instead of "first player"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,6 +631,13 @@ def _wide(
     return WIDE_TABLE[key] % {"table": table, "ranks": ranks}
 
 
+def full_table(summary: Mapping[str, Any]) -> int:
+    """The size of a full table: the organizer's preferred size, or the game's largest (a
+    smaller table is a short one)."""
+    sizes = GAME_TYPES[summary["game_type"]].table_sizes
+    return domain.pairing_sizes(sizes, summary["settings"].get("table_size"))[-1]
+
+
 def round_view(
     summary: Mapping[str, Any],
     rnd: Mapping[str, Any],
@@ -638,7 +652,8 @@ def round_view(
     short tables and byes with who had one before, results and what is missing; ``errors`` by
     ``table-<number>``. ``progress``: where each table's game stands, by game id (a published
     round's statuses); ``standings``: the stored standings (a proposal's ranks and points)."""
-    largest = max(GAME_TYPES[summary["game_type"]].table_sizes)
+    kind = GAME_TYPES[summary["game_type"]]
+    largest = full_table(summary)
     small_before, byes_before = _earlier_seats(summary["rounds"], rnd["round"], largest)
     names = {p["id"]: p["name"] for p in summary["players"]}
     errors = errors or {}
@@ -668,9 +683,11 @@ def round_view(
                 player=entry["player"],
                 name=entry["name"],
                 seat=seat,
-                first=seat == 1,
+                first=seat == 1 and kind.first_player_rule,
                 picked=entry["player"] == pick,
                 standing=standing.get(entry["player"], ""),
+                members=tuple(entry.get("members", ())),
+                cooks_first=seat == 1 and kind.teams,
             )
             for seat, entry in enumerate(table["seats"], start=1)
         )
@@ -834,12 +851,28 @@ def figure(value: Any) -> Any:
 # ----------------------------------------------------------------------------- settings, roles
 
 
-def settings_view(settings: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Every setting of the tournament, labelled as the organizer chose it."""
+def settings_view(
+    settings: Mapping[str, Any], game_type: str | None = None
+) -> list[tuple[str, str]]:
+    """Every setting of the tournament, labelled as the organizer chose it (with the game and
+    its full table first, when ``game_type`` is given)."""
     s = settings
     preset = standings.PRESETS.get(s["scoring"])
     bye = s["bye_points"]
-    return [
+    game: list[tuple[str, str]] = []
+    kind = GAME_TYPES.get(game_type or "")
+    if kind is not None:
+        full = domain.pairing_sizes(kind.table_sizes, s.get("table_size"))[-1]
+        game = [
+            (_("Game"), kind.name),
+            (
+                _("Full table"),
+                _("two teams")
+                if kind.teams
+                else ngettext("%(count)s player", "%(count)s players", full) % {"count": full},
+            ),
+        ]
+    return game + [
         (_("Swiss rounds"), str(s["rounds"])),
         (_("Scoring"), _(preset.name) if preset else s["scoring"]),
         (

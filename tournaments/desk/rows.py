@@ -12,7 +12,7 @@ one builder for the whole list, the htmx answer of one row, and the out-of-band 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -94,6 +94,7 @@ def player_row(
         out.append(f' <span class="muted small">({html.escape(str(p.rating))})</span>')
     if p.late:
         out.append(f' <span class="badge late">{words.late}</span>')
+    out.append(members_line(p.members))
     if dropped:
         out.append(f' <span class="badge dropped">{words.dropped}</span>')
     if p.error:
@@ -136,6 +137,14 @@ def player_row(
         f"{button}</form></td></tr>"
     )
     return "".join(out)
+
+
+def members_line(members: Sequence[str]) -> str:
+    """A team's players under its name (nothing for a player)."""
+    if not members:
+        return ""
+    listed = html.escape(_(", ").join(members))
+    return f'<span class="members muted small">{listed}</span>'
 
 
 def player_rows(players: Iterable[PlayerRow], links: RowLinks, *, check_in: bool) -> str:
@@ -191,6 +200,7 @@ class CardWords:
     player: str
     victory_points: str
     first_player: str
+    cooks_first: str
     scorekeeper_page: str
     seat_links: str
     of_table: str
@@ -207,6 +217,7 @@ class CardWords:
             "player": _("Player"),
             "victory_points": _("Victory points"),
             "first_player": _("first player"),
+            "cooks_first": _("cooks first"),
             "scorekeeper_page": _("Scorekeeper page"),
             "seat_links": _("Seat links"),
             "of_table": _("of table %(table)s"),
@@ -266,9 +277,12 @@ def table_cards(
             out.append('<ol class="seats">')
             for s in table.seats:
                 first = f'<span class="first">{w.first_player}</span>' if s.first else ""
+                if s.cooks_first:
+                    first = f'<span class="first">{w.cooks_first}</span>'
                 out.append(
                     f'<li class="seat"><span class="seat-no" aria-hidden="true">{s.seat}</span>'
-                    f'<span class="seat-name">{html.escape(s.name)}</span>{first}</li>'
+                    f'<span class="seat-name">{html.escape(s.name)}</span>{first}'
+                    f"{members_line(s.members)}</li>"
                 )
             out.append("</ol>")
         if table.error:

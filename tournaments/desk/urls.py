@@ -28,6 +28,7 @@ urlpatterns: list[URLPattern] = [
     path(_T + "round/", dashboard.round_panel, name="round_panel"),
     path(_T + "players/", players.register, name="register"),
     path(_T + "players/add/", players.add_player, name="add_player"),
+    path(_T + "players/team/", players.add_team, name="add_team"),
     path(_T + "players/<str:player>/check-in/", players.check_in, name="check_in"),
     path(_T + "players/<str:player>/drop/", players.drop, name="drop"),
     path(_T + "players/<str:player>/reinstate/", players.reinstate, name="reinstate"),

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from games.services import Refused
 from tournaments import services as t
 from tournaments.desk.answers import invalid, player_name, write
-from tournaments.desk.forms import AddPlayerForm, RegisterListForm
+from tournaments.desk.forms import AddPlayerForm, RegisterListForm, TeamForm
 from tournaments.desk.http import DeskRequest, DeskView, desk_view, tournament_seen
 from tournaments.services import TournamentChange
 
@@ -87,6 +87,42 @@ def add_player(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
         done=_registered,
         error_at="add",
         add_form=form,
+    )
+
+
+def _team_registered(change: TournamentChange) -> str:
+    team = change.state["players"][-1]
+    text = _("Registered team %(team)s: %(members)s.") % {
+        "team": team["name"],
+        "members": _(", ").join(team.get("members", ())),
+    }
+    if team["late"]:
+        late = _("As a late entry it is seated from the next pairing, with no points so far.")
+        text = _("%(registered)s %(late)s") % {"registered": text, "late": late}
+    return text
+
+
+@desk_view
+@require_POST
+def add_team(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    """A team game's entrant: a team and its players."""
+    form = TeamForm(request.POST, prefix="team")
+    if not form.is_valid():
+        return invalid(request, tournament_id, "players", team_form=form)
+    return write(
+        request,
+        tournament_id,
+        lambda: t.tournament_register(
+            tournament_id=tournament_id,
+            user=request.user,
+            names=[form.cleaned_data["name"]],
+            members=[form.cleaned_data["members"]],
+            checked_in=form.cleaned_data["here"],
+        ),
+        panel="players",
+        done=_team_registered,
+        error_at="team",
+        team_form=form,
     )
 
 

@@ -1,0 +1,79 @@
+"""The desk for tournaments of other games: the game and its table size on the new tournament's
+form (a size the game does not allow refused in words), teams registered with their players,
+and the teams' players shown in the players panel and the pairings."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from tests.web.desk import desk, html, logged_in, summary, text
+from tournaments import services as t
+
+pytestmark = pytest.mark.django_db
+
+FORM = {
+    "name": "Truck night",
+    "date": "2026-12-04",
+    "rounds": "3",
+    "scoring": "scaled",
+    "tiebreak_1": "victory_points",
+    "pairing": "manual",
+    "publish": "manual",
+    "round1": "order",
+    "confirmation": "organizer",
+    "check_in": "",
+}
+
+
+def test_the_new_tournament_form_offers_the_games_and_a_table_size(olga: User) -> None:
+    client = logged_in(olga)
+    home = html(client.get("/desk/"))
+    assert '<option value="food-truck">Food Truck</option>' in home
+    assert 'name="table_size"' in home
+    created = client.post("/desk/new/", {**FORM, "game_type": "food-truck", "table_size": "3"})
+    assert created.status_code == 302
+    tid = created["Location"].split("/")[2]
+    state = summary(tid, olga)
+    assert (state["game_type"], state["settings"]["table_size"]) == ("food-truck", 3)
+    page = text(client.get(desk(tid)))
+    assert "Game Food Truck" in page and "Full table 3 players" in page
+
+
+def test_a_table_size_the_game_does_not_allow_comes_back_in_words(olga: User) -> None:
+    client = logged_in(olga)
+    refused = client.post("/desk/new/", {**FORM, "game_type": "chefs", "table_size": "7"})
+    assert refused.status_code == 422
+    assert "a Chefs table seats 2 to 6 players, not 7" in html(refused)
+    assert 'value="Truck night"' in html(refused)  # the form keeps what was typed
+
+
+def test_teams_are_registered_at_the_desk_and_shown_with_their_players(olga: User) -> None:
+    client = logged_in(olga)
+    created = client.post("/desk/new/", {**FORM, "game_type": "crazy-kitchen"})
+    tid = created["Location"].split("/")[2]
+    page = html(client.get(desk(tid)))
+    assert "Add a team" in page and "Paste a list or upload a CSV" not in page
+    teams = {
+        "Pizza": "Ana\nBen",
+        "Fries": "Cleo, Dev, Eli",
+        "Sushi": "Fay\nGus",
+        "Tacos": "Hal\nIvo",
+    }
+    for name, members in teams.items():
+        added = client.post(
+            desk(tid, "players/team/"), {"team-name": name, "team-members": members}
+        )
+        assert added.status_code == 302
+    assert [p["members"] for p in summary(tid, olga)["players"]][1] == ["Cleo", "Dev", "Eli"]
+    page = text(client.get(desk(tid)))
+    assert "Fries Cleo, Dev, Eli" in page
+
+    solo = client.post(desk(tid, "players/team/"), {"team-name": "Solo", "team-members": "Jo"})
+    assert solo.status_code == 422
+    assert "Team Solo has 1 player; a team needs at least 2." in html(solo)
+
+    t.tournament_pair(tournament_id=summary(tid, olga)["id"], user=olga)
+    proposal = html(client.get(desk(tid)))
+    assert "cooks first" in proposal and "first player" not in proposal
+    assert "Cleo, Dev, Eli" in proposal
