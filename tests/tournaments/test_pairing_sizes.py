@@ -104,7 +104,11 @@ def test_small_fields_are_solved_exactly_at_every_size(sizes: tuple[int, ...], n
 
 
 def test_sides_come_from_the_seats_of_the_rounds_played() -> None:
-    played = [[("A", "B"), ("C", "D")], [("B", "C"), ("D", "A")], [("A", "B", "C")]]
+    played: list[list[tuple[str, ...]]] = [
+        [("A", "B"), ("C", "D")],
+        [("B", "C"), ("D", "A")],
+        [("A", "B", "C")],  # not a match: no sides
+    ]
     assert sides_from_tables(played) == {
         "A": (COOKS, CUSTOMERS),
         "B": (CUSTOMERS, COOKS),
