@@ -1,11 +1,13 @@
-"""The desk for tournaments of other games: the game and its table size on the new tournament's
-form (a size the game does not allow refused in words), teams registered with their players,
-and the teams' players shown in the players panel and the pairings."""
+"""The desk and the public pages for tournaments of other games: the game and its table size on
+the new tournament's form (a size the game does not allow refused in words), teams registered
+with their players, the teams' players shown in the players lists and the pairings, and seat 1
+named for what it is in each game."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from tests.web.desk import desk, html, logged_in, summary, text
 from tournaments import services as t
@@ -77,3 +79,38 @@ def test_teams_are_registered_at_the_desk_and_shown_with_their_players(olga: Use
     proposal = html(client.get(desk(tid)))
     assert "cooks first" in proposal and "first player" not in proposal
     assert "Cleo, Dev, Eli" in proposal
+
+
+def test_the_public_pages_show_the_teams_players_and_who_cooks_first(olga: User) -> None:
+    tid = t.tournament_create(
+        user=olga, name="Cup", date="2026-12-01", rounds=2, game_type="crazy-kitchen"
+    ).tournament_id
+    t.tournament_register(
+        tournament_id=tid,
+        user=olga,
+        names=["Pizza", "Fries"],
+        members=[["Ana", "Ben"], ["Cleo", "Dev", "Eli"]],
+        checked_in=True,
+    )
+    t.tournament_pair(tournament_id=tid, user=olga)
+    t.tournament_publish(tournament_id=tid, round=1, user=olga)
+    public = Client()
+    overview = text(public.get(f"/t/{tid}/"))
+    assert "Pizza Ana, Ben" in overview and "Fries Cleo, Dev, Eli" in overview
+    pairings = text(public.get(f"/t/{tid}/round/1/"))
+    assert "cooks first" in pairings and "first player" not in pairings
+    assert "Cleo, Dev, Eli" in pairings
+    screen = text(public.get(f"/t/{tid}/screen/"))
+    assert "plays first" not in screen and "(Ana, Ben)" in screen
+
+
+def test_other_games_public_pairings_name_no_first_player(olga: User) -> None:
+    tid = t.tournament_create(
+        user=olga, name="Rally", date="2026-12-01", rounds=2, game_type="food-truck"
+    ).tournament_id
+    names = ["Ana", "Ben", "Cleo", "Dev"]
+    t.tournament_register(tournament_id=tid, user=olga, names=names, checked_in=True)
+    t.tournament_pair(tournament_id=tid, user=olga)
+    t.tournament_publish(tournament_id=tid, round=1, user=olga)
+    pairings = text(Client().get(f"/t/{tid}/round/1/"))
+    assert "Ana" in pairings and "first player" not in pairings

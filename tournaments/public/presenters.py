@@ -168,6 +168,8 @@ class Seat:
     place: str = ""
     """The place at the table ("1st", "2nd (shared)"), once the table has a result."""
     victory_points: int | None = None
+    members: tuple[str, ...] = ()
+    """A team's players (a team game: the seat is a team's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +341,7 @@ def table_cards(
                 dropped=bool(players.get(s["player"], {}).get("dropped")),
                 place=places.get(s["player"], ""),
                 victory_points=points.get(s["player"]),
+                members=tuple(s.get("members", ())),
             )
             for number, s in enumerate(table["seats"], start=1)
         )

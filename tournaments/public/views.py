@@ -25,6 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
+from games.gametypes import GAME_TYPES
 from games.services import GameNotFound
 from tournaments import selectors, services
 from tournaments.desk.http import site_address
@@ -218,12 +219,20 @@ def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: i
         "round": rnd,
         "round_status": WORDS.status("round", rnd["status"]),
         "tables": tables,
+        **_seat_one(summary),
         "byes": [(b["player"], b["name"]) for b in rnd["byes"]],
         "finished": sum(1 for t in tables if t.has_result),
         "live": summary["status"] == "running" and rnd["status"] == "published",
         "poll_seconds": ROUND_POLL_SECONDS,
     }
     return _render(request, "public/round.html", "tables", context)
+
+
+def _seat_one(summary: Mapping[str, Any]) -> dict[str, bool]:
+    """What seat 1 means in the tournament's game: Trick-n-Chef's first player (its rule), or
+    the team that cooks first (a team game); in the other games, nothing."""
+    kind = GAME_TYPES[summary["game_type"]]
+    return {"seat_one_first": kind.first_player_rule, "seat_one_cooks": kind.teams}
 
 
 def _plain_visit(request: HttpRequest) -> bool:
@@ -330,6 +339,7 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "t": header(summary, WORDS),
         "round": rnd,
         "tables": tables,
+        **_seat_one(summary),
         "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
         "standings": table.rows[:SCREEN_STANDINGS] if table is not None else None,
         "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if table is not None else 0,
