@@ -168,7 +168,7 @@ def _why(t: Translator, why: str) -> str:
     raise ValueError(f"unknown reason {why!r}")
 
 
-def _score(value: str) -> str:
+def score_words(value: str) -> str:
     """A head-to-head score as written in a note (a fraction such as "3/2") for reading."""
     exact = Fraction(value)
     if exact.denominator == 1:
@@ -207,7 +207,7 @@ def _head_to_head(note: Note, name: Names, swapped: bool, t: Translator) -> str:
             "method": _method(t, note["method"]),
             "repeats": note["repeats"],
             "sides": note["side_violations"],
-            "difference": _score(note["score_difference"]),
+            "difference": score_words(note["score_difference"]),
             "preferences": note["side_preferences"],
             "verdict": verdict,
         }
@@ -236,8 +236,8 @@ def _head_to_head(note: Note, name: Names, swapped: bool, t: Translator) -> str:
             **where,
             "a": name(note["a"]),
             "b": name(note["b"]),
-            "score_a": _score(note["score_a"]),
-            "score_b": _score(note["score_b"]),
+            "score_a": score_words(note["score_a"]),
+            "score_b": score_words(note["score_b"]),
         }
     who = {**where, "player": name(note["player"])}
     if code == H2H_SIDE_RULE:

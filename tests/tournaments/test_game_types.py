@@ -268,3 +268,21 @@ def test_other_games_publish_tables_of_their_own_game_and_pair_again(
     t.tournament_close_round(tournament_id=tid, round=1, user=organizer)
     t.tournament_pair(tournament_id=tid, user=organizer)
     assert len(summary(tid)["rounds"]) == 2
+
+
+def test_a_swap_by_hand_in_a_head_to_head_round_is_costed_head_to_head(organizer: User) -> None:
+    tid = create(organizer, "crazy-kitchen", round1="order")
+    register_teams(tid, organizer)
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    (one, two) = summary(tid)["rounds"][0]["tables"]
+    a, b = one["seats"][0]["player"], two["seats"][1]["player"]
+    t.tournament_swap(tournament_id=tid, round=1, a=a, b=b, user=organizer)
+    rnd = summary(tid)["rounds"][0]
+    assert rnd["tables"][0]["seats"][0]["player"] == b
+    assert set(rnd["cost"]) == {
+        "repeats",
+        "side_violations",
+        "score_difference",
+        "side_preferences",
+    }
+    assert rnd["notes"][-1].startswith("Changed by hand:")

@@ -78,6 +78,7 @@ def test_teams_are_registered_at_the_desk_and_shown_with_their_players(olga: Use
     t.tournament_pair(tournament_id=summary(tid, olga)["id"], user=olga)
     proposal = html(client.get(desk(tid)))
     assert "cooks first" in proposal and "first player" not in proposal
+    assert "0 repeat meeting(s), 0 side rule(s) broken, and a score difference of" in proposal
     assert "Cleo, Dev, Eli" in proposal
 
 

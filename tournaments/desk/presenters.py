@@ -498,6 +498,10 @@ QUALITY = {
         "players at short tables, and a standing spread of %(spread)s (the tables' rank gaps "
         "added up)."
     ),
+    "head_to_head": gettext_lazy(
+        "%(repeats)s repeat meeting(s), %(sides)s side rule(s) broken, and a score difference "
+        "of %(difference)s (the squares of the matches' score gaps added up)."
+    ),
     "best": gettext_lazy("No grouping does better."),
     "best_swapped": gettext_lazy("No grouping does better, even after the changes by hand."),
     "searched": gettext_lazy(
@@ -589,11 +593,18 @@ def _quality(rnd: Mapping[str, Any], *, by_standings: bool, best: bool, swapped:
     if not by_standings:
         return str(QUALITY["round_one_random" if rnd["method"] == "random" else "round_one_order"])
     cost = rnd["cost"]
-    figures = QUALITY["figures"] % {
-        "repeats": cost.get("repeats", 0),
-        "small_tables": cost.get("small_tables", 0),
-        "spread": cost.get("spread", 0),
-    }
+    if "side_violations" in cost:  # head to head (tournaments.pairing.headtohead)
+        figures = QUALITY["head_to_head"] % {
+            "repeats": cost.get("repeats", 0),
+            "sides": cost["side_violations"],
+            "difference": notes.score_words(str(cost.get("score_difference", "0"))),
+        }
+    else:
+        figures = QUALITY["figures"] % {
+            "repeats": cost.get("repeats", 0),
+            "small_tables": cost.get("small_tables", 0),
+            "spread": cost.get("spread", 0),
+        }
     if best:
         verdict = QUALITY["best_swapped" if swapped else "best"]
     else:
@@ -659,7 +670,9 @@ def round_view(
     errors = errors or {}
     progress = progress or {}
     by_standings = rnd["method"] not in ROUND_ONE_METHODS
-    best = rnd["cost"].get("total") == rnd["lower_bound"]
+    best = rnd["cost"].get("total") == rnd["lower_bound"] or (
+        "side_violations" in rnd["cost"] and rnd["method"] == "exhaustive"  # head to head
+    )
     swapped = any(is_swap(n) for n in rnd["notes"])
     seated_ids = {e["player"] for table in rnd["tables"] for e in table["seats"]}
     standing: dict[str, str] = {}
