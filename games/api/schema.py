@@ -21,8 +21,10 @@ BODY_RULES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     # PATCH /api/tournaments/{id}/settings/: at least one setting to change.
     "PatchedTournamentSettingsChange": _one_setting_at_least,
     "TournamentSettingsChange": _one_setting_at_least,
-    # POST /api/tournaments/{id}/players/ as JSON: names or text, not both.
-    "TournamentRegister": lambda _: {"oneOf": [{"required": ["names"]}, {"required": ["text"]}]},
+    # POST /api/tournaments/{id}/players/ as JSON: one of names, text or teams.
+    "TournamentRegister": lambda _: {
+        "oneOf": [{"required": ["names"]}, {"required": ["text"]}, {"required": ["teams"]}]
+    },
 }
 
 

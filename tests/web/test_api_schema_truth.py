@@ -81,6 +81,7 @@ def test_request_bodies_name_every_key_they_take(schema: dict[str, Any]) -> None
     assert components["TournamentRegister"]["oneOf"] == [
         {"required": ["names"]},
         {"required": ["text"]},
+        {"required": ["teams"]},
     ]
     assert {"required": ["name"]} in components["PatchedTournamentSettingsChange"]["anyOf"]
     assert components["TokenRequest"]["properties"]["username"]["minLength"] == 1
