@@ -3,10 +3,11 @@
 A tournament table's game is entered by the tournament's scorekeepers and organizers only (a
 scorekeeper of tournament A cannot touch tournament B's tables); only organizers void it, and
 once its result is confirmed only organizers correct it. In a game that has the rule (its game
-type's ``first_player_rule``: Trick-n-Chef), round 1's first player must be seat 1 of the
-table, as the pairing set it; the other games' tables are not subject to it. While a round is
-being played, its organizers and scorekeepers (and staff) are the only ones who see the cards
-still held (games/hands.py).
+type's ``first_player_rule``: Trick-n-Chef, and Food Truck, whose round 1 may start with anyone),
+round 1's first player must be seat 1 of the table, as the pairing set it; the other games'
+tables (Chefs, Crazy Kitchen: who cooks first is set at its start) are not subject to it. While
+a round is being played, its organizers and scorekeepers (and staff) are the only ones who see
+the cards still held (games/hands.py).
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def tournament_games(
 
 
 def _has_first_player_rule(game: Any) -> bool:
-    """Whether the game's type starts round 1 with the pairing's seat 1 (Trick-n-Chef)."""
+    """Whether the game's type starts round 1 with the pairing's seat 1 (Trick-n-Chef, Food
+    Truck)."""
     kind = GAME_TYPES.get(getattr(game, "game_type", None) or DEFAULT_GAME_TYPE)
     return kind is not None and kind.first_player_rule
 

@@ -19,6 +19,9 @@ class FoodTruck(RecordedGame):
     key = events.GAME_KEY
     name = "Food Truck"
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
+    first_player_rule = True
+    """FT2.5: round 1's first player may be anyone, so a tournament table's seat 1 starts it
+    (its ``round_started`` names the ``first_player``, as Trick-n-Chef's does)."""
     record_types = frozenset(events.EVENT_TYPES)
     engine_new = staticmethod(GameState)
     engine_parse = staticmethod(events.from_json)

@@ -286,3 +286,27 @@ def test_a_swap_by_hand_in_a_head_to_head_round_is_costed_head_to_head(organizer
         "side_preferences",
     }
     assert rnd["notes"][-1].startswith("Changed by hand:")
+
+
+@pytest.mark.parametrize(
+    ("game_type", "has_it"),
+    [("trick-n-chef", True), ("food-truck", True), ("chefs", False), ("crazy-kitchen", False)],
+)
+def test_round_ones_first_player_rule_is_the_games_that_have_one(
+    game_type: str, has_it: bool
+) -> None:
+    """Seat 1 starts round 1 where the game leaves round 1's first player free; a tournament
+    table of another game is not subject to it (its seating names no first player)."""
+    from types import SimpleNamespace
+
+    from tournaments.gamepolicy import _check_first_player, _has_first_player_rule
+
+    game = SimpleNamespace(game_type=game_type)
+    assert _has_first_player_rule(game) is has_it
+    table = SimpleNamespace(seats=["Ana", "Ben"])
+    other = [{"type": "round_started", "round": 1, "first_player": "Ben"}]
+    if has_it:
+        with pytest.raises(Refused):
+            _check_first_player(game, table, other)  # type: ignore[arg-type]
+    else:
+        _check_first_player(game, table, other)  # type: ignore[arg-type]

@@ -178,3 +178,20 @@ def test_head_to_head_notes_are_said_in_words() -> None:
     assert describe_all([preference], {"A": "Pizza"}) == [
         "Table 2: Pizza was due to cook first but starts as the customers."
     ]
+
+
+@pytest.mark.parametrize(
+    ("game_type", "preferred", "entrants", "sizes"),
+    [
+        ("chefs", None, 4, (3, 4)),
+        ("chefs", None, 5, (5, 6)),
+        ("food-truck", None, 3, (2, 3)),
+        ("food-truck", 4, 2, (2,)),
+        ("chefs", 3, 12, (2, 3)),
+        ("trick-n-chef", None, 2, (3, 4)),  # too few for any table: refused as before
+    ],
+)
+def test_a_field_smaller_than_a_table_plays_at_the_largest_size_it_fills(
+    game_type: str, preferred: int | None, entrants: int, sizes: tuple[int, ...]
+) -> None:
+    assert pairing_sizes(GAME_TYPES[game_type].table_sizes, preferred, entrants) == sizes

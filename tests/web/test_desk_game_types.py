@@ -31,7 +31,7 @@ FORM = {
 def test_the_new_tournament_form_offers_the_games_and_a_table_size(olga: User) -> None:
     client = logged_in(olga)
     home = html(client.get("/desk/"))
-    assert '<option value="food-truck">Food Truck</option>' in home
+    assert '<option value="food-truck">Food Truck (2 to 5 players a table)</option>' in home
     assert 'name="table_size"' in home
     created = client.post("/desk/new/", {**FORM, "game_type": "food-truck", "table_size": "3"})
     assert created.status_code == 302
@@ -107,7 +107,7 @@ def test_the_public_pages_show_the_teams_players_and_who_cooks_first(olga: User)
 
 def test_other_games_public_pairings_name_no_first_player(olga: User) -> None:
     tid = t.tournament_create(
-        user=olga, name="Rally", date="2026-12-01", rounds=2, game_type="food-truck"
+        user=olga, name="Race", date="2026-12-01", rounds=2, game_type="chefs"
     ).tournament_id
     names = ["Ana", "Ben", "Cleo", "Dev"]
     t.tournament_register(tournament_id=tid, user=olga, names=names, checked_in=True)

@@ -49,9 +49,14 @@ ALLOWED_LATIN = {
     "Spring",
     "Open",
     "olga",
-    # The game's and the site's brand.
+    # The game's and the site's brand, and the club's other games (the desk's game choice).
     "Trick",
     "Chef",
+    "Food",
+    "Truck",
+    "Chefs",
+    "Crazy",
+    "Kitchen",
     # The chooser names each language in itself.
     "English",
     "Français",

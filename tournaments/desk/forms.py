@@ -140,6 +140,20 @@ class DeskForm(forms.Form):
 # ----------------------------------------------------------------------------- a new tournament
 
 
+def game_label(key: str) -> str:
+    """A game as the new tournament's form offers it: its name (a brand, never translated) and
+    who sits at its tables."""
+    kind = GAME_TYPES[key]
+    if kind.teams:
+        return _("%(game)s (two teams a table)") % {"game": kind.name}
+    least, most = min(kind.table_sizes), max(kind.table_sizes)
+    return _("%(game)s (%(least)s to %(most)s players a table)") % {
+        "game": kind.name,
+        "least": least,
+        "most": most,
+    }
+
+
 class TournamentForm(DeskForm):
     name = forms.CharField(max_length=domain.MAX_TOURNAMENT_NAME, label=gettext_lazy("Name"))
     date = forms.DateField(
@@ -147,7 +161,7 @@ class TournamentForm(DeskForm):
     )
     game_type = forms.ChoiceField(
         label=gettext_lazy("Game"),
-        choices=[(key, kind.name) for key, kind in GAME_TYPES.items()],
+        choices=lambda: [(key, game_label(key)) for key in GAME_TYPES],
         initial=DEFAULT_GAME_TYPE,
         required=False,  # an older form without it: Trick-n-Chef
     )

@@ -23,11 +23,18 @@ from tournaments.services import snapshots
 from tournaments.services.writes import TournamentChange, _act, _projection, _state
 
 
-def _sizes(state: TournamentState) -> tuple[int, ...]:
+def _sizes(state: TournamentState, only: domain.Round | None = None) -> tuple[int, ...]:
     """The table sizes the next round is paired with: the organizer's preferred size (the
-    game's largest when none was chosen) and the next smaller size the game allows."""
+    game's largest when none was chosen) and the next smaller size the game allows; for a
+    field smaller than those, the largest size it fills. With ``only`` (a proposed round, to
+    re-cost after a swap), the sizes its tables have too."""
     config = state.config
-    return domain.pairing_sizes(GAME_TYPES[config.game_type].table_sizes, config.table_size)
+    game = GAME_TYPES[config.game_type].table_sizes
+    if only is not None:
+        seated = {p for t in only.tables for p in t.seats} | set(only.byes)
+        sizes = domain.pairing_sizes(game, config.table_size, len(seated))
+        return tuple(sorted(set(sizes) | {len(t.seats) for t in only.tables}))
+    return domain.pairing_sizes(game, config.table_size, len(domain.seated_players(state)))
 
 
 def _head_to_head(state: TournamentState) -> bool:
@@ -124,7 +131,8 @@ def tournament_swap(
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         tables = domain.decide_swap(state, round, a, b)
-        request = rounds.pairing_request(state, round, _sizes(state), only=state.round(round))
+        rnd = state.round(round)
+        request = rounds.pairing_request(state, round, _sizes(state, rnd), only=rnd)
         if _head_to_head(state):
             matches = [(seats[0], seats[1]) for seats in tables]
             cost = _h2h_cost(headtohead.cost_of_matches(_h2h_request(state, request), matches))
