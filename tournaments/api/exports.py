@@ -96,7 +96,9 @@ def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any
         if table["result"] is not None and game is not None:
             by_player: dict[str, list[int]] = {}
             for game_round in game.get("rounds", ()):
-                for player, score in game_round["scores"].items():
+                # Trick-n-Chef's deals score every player; the other games' rounds say other
+                # things (who cooked, who was eliminated): their records are in the zip
+                for player, score in (game_round.get("scores") or {}).items():
                     by_player.setdefault(player, []).append(score)
             scores[table["game"]] = by_player
     width = max((len(s) for g in scores.values() for s in g.values()), default=0)
