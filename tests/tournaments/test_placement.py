@@ -283,3 +283,37 @@ def test_standings_agree_with_a_plain_recount(
             assert row.rank == k + 1
     # the input's order does not matter
     assert standings(game, ids[::-1], tables[::-1], byes[::-1]) == rows
+
+
+def test_the_rules_keys_are_the_game_types_and_trick_n_chef_has_none() -> None:
+    from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+
+    assert set(GAME_RULES) == set(GAME_TYPES) - {DEFAULT_GAME_TYPE}
+
+
+def test_columns_name_each_games_figures_and_its_own_tiebreaks_when_it_has_some() -> None:
+    from tournaments.placement import columns
+
+    assert [k for k, _ in columns("crazy-kitchen")] == [
+        "rank", "name", "points", "point_difference", "points_scored",
+        "wins", "draws", "losses", "games", "byes",
+    ]  # fmt: skip
+    assert dict(columns("crazy-kitchen"))["name"] == "Team"
+    assert [k for k, _ in columns("chefs", width=2)][3:6] == [
+        "game_tiebreak_1",
+        "game_tiebreak_2",
+        "game_points",
+    ]
+    assert dict(columns("chefs"))["game_points"] == "Final positions"
+
+
+def test_a_byes_worth_and_the_tournaments_settings() -> None:
+    from tournaments.placement import PlacementSettings, bye_value
+
+    four = TableResult(1, 1, tuple(Result(e, n, 0) for n, e in enumerate("abcd", start=1)))
+    assert bye_value("crazy-kitchen", []) == 2
+    assert bye_value("food-truck", [four], PlacementSettings(scale="placement")) == Fraction(3, 2)
+    assert bye_value("chefs", [four], PlacementSettings.of("scaled", 0.1)) == Fraction(1, 10)
+    with pytest.raises(StandingsError) as refused:
+        PlacementSettings.of("scaled", -1)
+    assert refused.value.code == "bad_bye_points"

@@ -3,63 +3,27 @@ Chefs and Crazy Kitchen, each table finished with a results-only entry (docs/sta
 
 Crazy Kitchen's tables are published as tournaments/services/rounds.py publishes every game
 today, with each team's members added to game_create (the team registration that gives them
-is another branch's work): :func:`with_members`."""
+is another branch's work): tests.tournaments.helpers.with_members."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
-from games import services as games
-from games.models import GameProjection
-from tests.tournaments.helpers import new_tournament, summary
+from tests.tournaments.helpers import new_tournament, play_round, with_members
 from tournaments import rounds
 from tournaments import services as t
 from tournaments.standings import PRESETS
 
 pytestmark = pytest.mark.django_db
-Entry = Callable[[list[str]], dict[str, Any]]
+__all__ = ["with_members"]  # a fixture
 
 
 @pytest.fixture
 def organizer(django_user_model: type[User]) -> User:
     return django_user_model.objects.create_user("olga", password="x")
-
-
-@pytest.fixture
-def with_members(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Crazy Kitchen's tables get two members a team ("<team> 1", "<team> 2")."""
-    create = games.game_create
-
-    def game_create(**kwargs: Any) -> Any:
-        members = {team: [f"{team} 1", f"{team} 2"] for team in kwargs["players"]}
-        return create(**kwargs, options={"members": members})
-
-    monkeypatch.setattr(games, "game_create", game_create)
-    yield
-
-
-def play_round(tid: uuid.UUID, user: User, on_commit: Any, entry: Entry) -> dict[str, Any]:
-    """Pair, publish and finish every table of the next round with ``entry(names)`` (a
-    results-only entry in the game's own shape); returns the round as the summary has it."""
-    t.tournament_pair(tournament_id=tid, user=user)
-    number = len(summary(tid)["rounds"])
-    t.tournament_publish(tournament_id=tid, round=number, user=user)
-    for table in summary(tid)["rounds"][number - 1]["tables"]:
-        names = [s["name"] for s in table["seats"]]
-        game = GameProjection.objects.get(stream_id=table["game"])
-        with on_commit(execute=True):
-            games.game_enter_results(
-                game_id=game.stream_id,
-                expected_version=game.version,
-                entry=entry(names),
-                user=user,
-            )
-    return summary(tid)["rounds"][number - 1]
 
 
 def by_name(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
