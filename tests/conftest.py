@@ -90,6 +90,8 @@ ONE_BACKEND: dict[str, str] = {
     "both backends in tests/tournaments/test_round_clock.py)",
     "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
     "Russian and Japanese",
+    "tests/web/test_standings_games_pages.py": "the other games' standings in the pages' HTML, "
+    "the API and the CSV (ranked on both backends in tests/tournaments/test_standings_games.py)",
 }
 """Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
 concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)
