@@ -34,7 +34,8 @@ from engine.state import CompletedTrick
 from games import policy, services
 from games.cardnames import dish_name, suit_name
 from games.places import place_words
-from games.projection import FINISHED, VOID
+from games.pages import pages_for
+from games.projection import FINISHED, VOID, GameView
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -459,12 +460,17 @@ def _step_number(request: HttpRequest) -> int:
 
 
 def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """A published game: its result, its scores by round (chart and table) and the replay,
-    trick by trick. ``?step=N`` picks the trick; an htmx request gets the step alone."""
+    """A published game's page, as its game's pages module draws it (games.pages)."""
     try:
         view = services.game_view(game_id=game_id, user=request.user)
     except services.GameNotFound:
         raise Http404("There is no such game, or it is not public.") from None
+    return pages_for(view.game_type.key).replay(request, game_id, view)
+
+
+def tnc_replay(request: HtmxHttpRequest, game_id: uuid.UUID, view: GameView) -> HttpResponse:
+    """A published Trick-n-Chef game: its result, its scores by round (chart and table) and the
+    replay, trick by trick. ``?step=N`` picks the trick; an htmx request gets the step alone."""
     summary = view.summary
     players = list(summary.get("players", []))
     results_only = view.results is not None

@@ -1,0 +1,224 @@
+"""The table page, results-only form and undo of Food Truck, Chefs and Crazy Kitchen
+(games/pages/), driven with the Django test client: the forms are read back from the page's HTML
+(tests/web/test_table_page.py's reader) and posted as a browser would."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from engine.games import RULES
+from games import services
+from games.models import GameProjection, GameResult
+from tests.web.test_table_page import page_forms, text
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+TEAMS = {"Pizza": ["Ann", "Bo", "Cy"], "Fries": ["Di", "Ed"]}
+
+
+@pytest.fixture
+def keeper(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("keeper", password="x")
+
+
+@pytest.fixture
+def client_in(client: Client, keeper: User) -> Client:
+    client.force_login(keeper)
+    return client
+
+
+def new_game(user: User, key: str, players: list[str] | None = None) -> uuid.UUID:
+    if key == "crazy-kitchen":
+        change = services.game_create(
+            players=list(TEAMS), game_type=key, options={"members": TEAMS}, user=user
+        )
+    else:
+        names = players or ["Ann", "Bo", "Cy"]
+        change = services.game_create(players=names, game_type=key, user=user)
+    return change.game_id
+
+
+def results_url(game_id: uuid.UUID) -> str:
+    return f"/table/{game_id}/results/"
+
+
+def page_url(game_id: uuid.UUID) -> str:
+    return f"/table/{game_id}/"
+
+
+def post_results(client: Client, game_id: uuid.UUID, values: dict[str, str]) -> Any:
+    html = client.get(results_url(game_id)).content.decode()
+    form = page_forms(html)["results"]
+    return client.post(results_url(game_id), {**form.fields, **values})
+
+
+# ----------------------------------------------------------------------------- results only
+
+
+@pytest.mark.parametrize("key", ["food-truck", "chefs", "crazy-kitchen"])
+def test_the_table_page_of_each_game_answers_and_links_its_results_form(
+    client_in: Client, keeper: User, key: str
+) -> None:
+    game_id = new_game(keeper, key)
+    response = client_in.get(page_url(game_id))
+    assert response.status_code == 200
+    assert results_url(game_id) in response.content.decode()
+    assert client_in.get(results_url(game_id)).status_code == 200
+
+
+def test_food_truck_results_are_entered_from_the_sheet(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "food-truck")
+    response = post_results(
+        client_in, game_id, {"vp-0": "1", "vp-1": "3", "vp-2": "0", "winner": "1"}
+    )
+    assert response.status_code == 303
+    ranks = {r.player: (r.rank, r.total) for r in GameResult.objects.filter(game_id=game_id)}
+    assert ranks == {"Bo": (1, 3), "Ann": (2, 1), "Cy": (3, 0)}
+    page = text(client_in.get(page_url(game_id)).content.decode())
+    assert "Final ranking" in page and "3 victory points" in page
+
+
+def test_a_refused_entry_says_why_above_the_form_and_keeps_what_was_typed(
+    client_in: Client, keeper: User
+) -> None:
+    game_id = new_game(keeper, "food-truck")
+    response = post_results(
+        client_in, game_id, {"vp-0": "3", "vp-1": "3", "vp-2": "0", "winner": "1"}
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "The results were not recorded" in text(html)
+    assert page_forms(html)["results"].fields["vp-0"] == "3"
+    assert not GameResult.objects.filter(game_id=game_id).exists()
+
+
+def test_a_word_for_a_number_is_refused_in_words(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "chefs")
+    response = post_results(client_in, game_id, {"pos-0": "far", "pos-1": "22", "pos-2": ""})
+    assert response.status_code == 422
+    page = text(response.content.decode())
+    assert "Ann's final position must be a whole number" in page
+    assert "Cy's final position is missing" in page
+
+
+def test_chefs_positions_rank_the_table(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "chefs")
+    response = post_results(client_in, game_id, {"pos-0": "22", "pos-1": "17", "pos-2": "22"})
+    assert response.status_code == 303
+    ranks = {r.player: r.rank for r in GameResult.objects.filter(game_id=game_id)}
+    assert ranks == {"Ann": 1, "Cy": 1, "Bo": 3}
+
+
+def test_crazy_kitchen_shows_who_cooks_and_the_compensation_then_the_upgrades(
+    client_in: Client, keeper: User
+) -> None:
+    game_id = new_game(keeper, "crazy-kitchen")
+    form_page = text(client_in.get(results_url(game_id)).content.decode())
+    assert "Round 1 (Pizza cooks)" in form_page and "Round 2 (Fries cooks)" in form_page
+    assert "Fries, the smaller team, gets 15 points of compensation" in form_page
+    scores = {f"round-{n}": str(s) for n, s in enumerate([10, 12, 8, 9, 7, 10], start=1)}
+    response = post_results(client_in, game_id, scores)
+    assert response.status_code == 303
+    totals = {r.player: r.total for r in GameResult.objects.filter(game_id=game_id)}
+    assert totals == {"Fries": 46, "Pizza": 25}
+    page = text(client_in.get(page_url(game_id)).content.decode())
+    assert "Upgrades" in page
+
+
+def test_a_stale_version_is_a_conflict(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "chefs")
+    html = client_in.get(results_url(game_id)).content.decode()
+    form = page_forms(html)["results"]
+    services.game_void(game_id=game_id, expected_version=1, reason="x", user=keeper)
+    response = client_in.post(
+        results_url(game_id), {**form.fields, "pos-0": "22", "pos-1": "1", "pos-2": "0"}
+    )
+    assert response.status_code == 409
+
+
+def test_the_results_undo_takes_them_back(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "chefs")
+    post_results(client_in, game_id, {"pos-0": "22", "pos-1": "17", "pos-2": "3"})
+    html = client_in.get(page_url(game_id)).content.decode()
+    undo = page_forms(html)["undo"]
+    response = client_in.post(f"/table/{game_id}/undo/", undo.fields, headers=HTMX)
+    assert response.status_code == 200
+    game = GameProjection.objects.get(stream_id=game_id)
+    assert not game.results_only
+
+
+@pytest.fixture
+def food_truck_tournament(django_user_model: type[User], keeper: User) -> tuple[Any, uuid.UUID, User]:
+    from tournaments import services as t
+
+    organizer = django_user_model.objects.create_user("olga", password="x")
+    tid = t.tournament_create(
+        user=organizer,
+        name="Truck night",
+        date="2026-12-01",
+        rounds=3,
+        seed=7,
+        game_type="food-truck",
+    ).tournament_id
+    t.tournament_register(
+        tournament_id=tid, user=organizer, names=["Ana", "Ben", "Cleo", "Dev"], checked_in=True
+    )
+    t.tournament_set_role(
+        tournament_id=tid, username="keeper", role="scorekeeper", grant=True, user=organizer
+    )
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    state = t.tournament_publish(tournament_id=tid, round=1, user=organizer).state
+    return tid, uuid.UUID(state["rounds"][0]["tables"][0]["game"]), organizer
+
+
+def test_only_the_tournaments_scorekeepers_enter_its_tables(
+    client: Client, keeper: User, oscar: User, food_truck_tournament: tuple[Any, uuid.UUID, User]
+) -> None:
+    game_id = food_truck_tournament[1]
+    client.force_login(oscar)
+    assert client.get(page_url(game_id)).status_code == 403
+    assert client.get(results_url(game_id)).status_code == 403
+    client.force_login(keeper)
+    html = client.get(page_url(game_id)).content.decode()
+    assert "Truck night · round 1 · table 1" in text(html)
+    form = page_forms(client.get(results_url(game_id)).content.decode())["results"]
+    client.force_login(oscar)
+    points = {name: "0" for name in form.inputs if name.startswith("vp-")}
+    response = client.post(results_url(game_id), {**form.fields, **points, "vp-0": "3", "winner": "0"})
+    assert response.status_code == 403
+
+
+def test_the_login_comes_first(client: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "food-truck")
+    response = client.get(page_url(game_id))
+    assert response.status_code == 302 and "/login" in response["Location"]
+
+
+def test_a_posted_event_must_be_one_of_the_games_types(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "crazy-kitchen")
+    response = client_in.post(
+        f"/table/{game_id}/event/",
+        {"version": "1", "key": "k1", "event": json.dumps({"type": "card_played"})},
+    )
+    assert response.status_code == 422
+
+
+@pytest.mark.parametrize("key", ["food-truck", "chefs", "crazy-kitchen"])
+def test_the_rules_refuse_a_wrong_play_in_words(client_in: Client, keeper: User, key: str) -> None:
+    game_id = new_game(keeper, key)
+    record = RULES[key].simulate(1, 3 if key != "crazy-kitchen" else 5)
+    del record
+    bad = {"type": "round_started", "round": 7} if key != "crazy-kitchen" else {}
+    response = client_in.post(
+        f"/table/{game_id}/event/",
+        {"version": "1", "key": "k2", "event": json.dumps(bad or {"type": "round_scored"})},
+    )
+    assert response.status_code == 422
+    assert "Refused" in text(response.content.decode())
