@@ -222,3 +222,65 @@ def test_the_rules_refuse_a_wrong_play_in_words(client_in: Client, keeper: User,
     )
     assert response.status_code == 422
     assert "Refused" in text(response.content.decode())
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+def played(key: str, seed: int, upto: int | None = None) -> tuple[uuid.UUID, list[dict[str, Any]]]:
+    """A published game of ``key`` from a simulated record (all of it, or its first lines)."""
+    record = RULES[key].simulate(seed, 5 if key == "crazy-kitchen" else 3)
+    first = record[0]
+    if key == "crazy-kitchen":
+        teams = sorted((t["name"] for t in first["teams"]), key=lambda t: t != first["cooks_first"])
+        members = {t["name"]: t["players"] for t in first["teams"]}
+        game = services.game_create(
+            players=teams,
+            game_type=key,
+            options={"members": members, "compensation": first.get("compensation")},
+            published=True,
+        )
+    else:
+        game = services.game_create(players=first["players"], game_type=key, published=True)
+    version = game.version
+    for obj in record[1:upto]:
+        version = services.game_append(
+            game_id=game.game_id, expected_version=version, events=[obj]
+        ).version
+    return game.game_id, record
+
+
+@pytest.mark.parametrize("key", ["food-truck", "chefs", "crazy-kitchen"])
+def test_the_replay_steps_through_the_events_in_words(client: Client, key: str) -> None:
+    game_id, record = played(key, 5)
+    first = text(client.get(f"/g/{game_id}/").content.decode())
+    assert "Final ranking" in first or "Result" in first
+    assert f"Step 1 of {len(record) - 1}" not in first  # step 0 is the start
+    step = text(client.get(f"/g/{game_id}/?step=1").content.decode())
+    assert f"Step 1 of {len(record) - 1}" in step
+    last = text(client.get(f"/g/{game_id}/?step=999").content.decode())
+    assert f"Step {len(record) - 1} of {len(record) - 1}" in last
+
+
+def test_the_food_truck_replay_shows_only_what_the_table_saw(client: Client) -> None:
+    game_id, record = played("food-truck", 3, upto=4)
+    html = text(client.get(f"/g/{game_id}/?step=3").content.decode())
+    # The piles are face down: their sizes only, never which dishes are left in them.
+    assert "Dishes in the pile" in html
+    revealed = [e for e in record[1:4] if e["type"] == "dish_revealed"]
+    for event in revealed:
+        assert f"{event['player']} turns over" in html
+
+
+def test_a_results_only_game_shows_its_entry(client: Client, keeper: User) -> None:
+    game = services.game_create(
+        players=["Ann", "Bo", "Cy"], game_type="chefs", published=True, user=keeper
+    )
+    services.game_enter_results(
+        game_id=game.game_id,
+        expected_version=game.version,
+        entry={"positions": {"Ann": 22, "Bo": 9, "Cy": 3}},
+    )
+    html = text(client.get(f"/g/{game.game_id}/").content.decode())
+    assert "entered as results only" in html
+    assert "Ann 22" in html and "position 22" in html
