@@ -42,7 +42,10 @@ class TrickNChefPages:
     def sheet(self, names: Sequence[str]) -> SheetLayout:
         deals = tuple(_("Deal %(n)s") % {"n": n} for n in range(1, ROUNDS_PER_GAME + 1))
         place = pgettext("finishing place at a table", "Place")
-        return SheetLayout(boxes=(*deals, _("Total"), place))
+        note = ""
+        if len(names) == 3:
+            note = _("A table of %(size)s: blue (noodles) goes back to the box.") % {"size": 3}
+        return SheetLayout(boxes=(*deals, _("Total"), place), note=note)
 
 
 PAGES = TrickNChefPages()

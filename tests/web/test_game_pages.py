@@ -284,3 +284,34 @@ def test_a_results_only_game_shows_its_entry(client: Client, keeper: User) -> No
     html = text(client.get(f"/g/{game.game_id}/").content.decode())
     assert "entered as results only" in html
     assert "Ann 22" in html and "position 22" in html
+
+
+# ----------------------------------------------------------------------------- score sheets
+
+
+def test_a_food_truck_round_prints_its_own_score_sheets(
+    client: Client, food_truck_tournament: tuple[Any, uuid.UUID, User]
+) -> None:
+    tid, _game, organizer = food_truck_tournament
+    client.force_login(organizer)
+    response = client.get(f"/desk/{tid}/round/1/sheets/print/")
+    assert response.status_code == 200
+    page = text(response.content.decode())
+    assert "Rounds won" in page and "Victory points" in page
+    assert "Deal 1" not in page
+
+
+def test_each_games_score_sheet_has_the_games_own_boxes() -> None:
+    from games.pages import pages_for
+
+    kitchen = pages_for("crazy-kitchen").sheet(["Pizza", "Fries"])
+    assert kitchen.rounds[0] == "Round 1 · Pizza cooks"
+    assert kitchen.rounds[1] == "Round 2 · Fries cooks"
+    assert len(kitchen.rounds) == 6
+    assert kitchen.round_boxes == ("Orders fulfilled", "Penalties", "Score")
+    assert pages_for("chefs").sheet(["A", "B"]).boxes[0] == "Final position"
+    assert pages_for("trick-n-chef").sheet(["A", "B", "C"]).boxes[:3] == (
+        "Deal 1",
+        "Deal 2",
+        "Deal 3",
+    )
