@@ -315,3 +315,111 @@ def test_each_games_score_sheet_has_the_games_own_boxes() -> None:
         "Deal 2",
         "Deal 3",
     )
+
+
+# ----------------------------------------------------------------------------- play by play
+
+
+def tap(client: Client, game_id: uuid.UUID, obj: dict[str, Any]) -> Any:
+    """Enter one record event as the scorekeeper would: the button offering exactly it, or the
+    game's form filled in with its fields."""
+    html = client.get(page_url(game_id)).content.decode()
+    forms_ = page_forms(html)
+    form = forms_["event"]
+    offered = [json.loads(v) for n, v in form.buttons if n == "event"]
+    if obj in offered:
+        return client.post(
+            f"/table/{game_id}/event/", {**form.fields, "event": json.dumps(obj)}, headers=HTMX
+        )
+    fields = dict(form.fields)
+    kind = obj["type"]
+    if kind == "round_started" and "market" in obj:
+        fields["first_player"] = obj["first_player"]
+        players = list(obj["companies"])
+        for i, dish in enumerate(obj["market"]):
+            fields[f"market-{i}"] = dish
+        for seat, player in enumerate(players):
+            fields[f"company-{seat}"] = obj["companies"][player]
+    elif kind == "round_scored":
+        fields["fulfilled"] = " ".join(map(str, obj["fulfilled"]))
+        fields["penalties"] = ", ".join(map(str, obj["penalties"]))
+    elif kind == "meal_cooked":
+        fields.update(steps=str(obj["steps"]), ingredients=str(obj["ingredients"]))
+        if obj["chef_card"]:
+            fields["chef_card"] = "on"
+    else:
+        raise AssertionError(f"the page offers no way to enter {obj}; it offers {offered}")
+    return client.post(f"/table/{game_id}/event/", fields, headers=HTMX)
+
+
+@pytest.mark.parametrize("key", ["food-truck", "crazy-kitchen", "chefs"])
+def test_a_whole_game_is_entered_play_by_play_on_the_table_page(
+    client_in: Client, keeper: User, key: str
+) -> None:
+    record = RULES[key].simulate(4, 5 if key == "crazy-kitchen" else 3)
+    first = record[0]
+    if key == "crazy-kitchen":
+        teams = sorted((t["name"] for t in first["teams"]), key=lambda t: t != first["cooks_first"])
+        members = {t["name"]: t["players"] for t in first["teams"]}
+        options = {"members": members, "compensation": first.get("compensation")}
+        game_id = services.game_create(
+            players=teams, game_type=key, options=options, user=keeper
+        ).game_id
+    else:
+        game_id = new_game(keeper, key, first["players"])
+    for obj in record[1:]:
+        response = tap(client_in, game_id, obj)
+        assert response.status_code == 200, text(response.content.decode())
+    view = services.game_view(game_id=game_id, user=keeper)
+    assert view.status == "finished"
+    assert view.summary["ranking"] == RULES[key].replay([json.dumps(e) for e in record])["ranking"]
+    assert "Final ranking" in text(client_in.get(page_url(game_id)).content.decode())
+
+
+def test_undo_takes_back_the_last_play(client_in: Client, keeper: User) -> None:
+    record = RULES["food-truck"].simulate(2, 3)
+    game_id = new_game(keeper, "food-truck", record[0]["players"])
+    tap(client_in, game_id, record[1])
+    tap(client_in, game_id, record[2])
+    html = client_in.get(page_url(game_id)).content.decode()
+    assert "Undo last:" in text(html)
+    response = client_in.post(f"/table/{game_id}/undo/", page_forms(html)["undo"].fields)
+    assert response.status_code == 303
+    assert len(services.game_view(game_id=game_id, user=keeper).record_events) == 2
+
+
+def test_a_refused_round_keeps_what_was_typed(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper, "food-truck")
+    form = page_forms(client_in.get(page_url(game_id)).content.decode())["event"]
+    fields = {
+        **form.fields,
+        "first_player": "Ann",
+        "market-0": "taco",
+        "market-1": "dessert",
+        "market-2": "burger",
+        "company-0": "swap",
+        "company-1": "copy",
+        "company-2": "under",
+    }
+    response = client_in.post(f"/table/{game_id}/event/", fields, headers=HTMX)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "desserts are never in the market" in text(html)
+    again = page_forms(html)["event"].fields
+    assert again["market-0"] == "taco" and again["company-1"] == "copy"
+    missing = {**fields, "market-2": ""}
+    response = client_in.post(f"/table/{game_id}/event/", missing, headers=HTMX)
+    assert response.status_code == 422
+    assert "Write the 3 dishes of the market" in text(response.content.decode())
+
+
+def test_a_crazy_kitchen_round_in_words_not_numbers_is_refused(
+    client_in: Client, keeper: User
+) -> None:
+    game_id = new_game(keeper, "crazy-kitchen")
+    form = page_forms(client_in.get(page_url(game_id)).content.decode())["event"]
+    response = client_in.post(
+        f"/table/{game_id}/event/", {**form.fields, "fulfilled": "three", "penalties": ""}
+    )
+    assert response.status_code == 422
+    assert "write whole numbers separated by spaces" in text(response.content.decode())
