@@ -33,8 +33,8 @@ from engine.events import from_json
 from engine.state import CompletedTrick
 from games import policy, services
 from games.cardnames import dish_name, suit_name
-from games.places import place_words
 from games.pages import pages_for
+from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
 
 

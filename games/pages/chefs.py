@@ -109,11 +109,14 @@ class ChefsPresenter:
                 "place": place(event["location"]),
             }
         if kind == "ingredients_taken":
-            return ngettext(
-                "%(player)s takes %(count)s ingredient card.",
-                "%(player)s takes %(count)s ingredient cards.",
-                event["count"],
-            ) % values
+            return (
+                ngettext(
+                    "%(player)s takes %(count)s ingredient card.",
+                    "%(player)s takes %(count)s ingredient cards.",
+                    event["count"],
+                )
+                % values
+            )
         if kind == "meal_cooked":
             if event["chef_card"]:
                 return (
@@ -124,15 +127,17 @@ class ChefsPresenter:
                     % values
                 )
             return (
-                _("%(player)s cooks a meal of %(steps)s steps with %(ingredients)s ingredient cards.")
+                _(
+                    "%(player)s cooks a meal of %(steps)s steps with %(ingredients)s "
+                    "ingredient cards."
+                )
                 % values
             )
         if kind == "cards_exchanged":
             return _("%(player)s exchanges cards at the door (chest %(chest)s).") % values
         if kind == "meal_served":
             return (
-                _("%(player)s serves a meal of %(steps)s steps and moves to %(position)s.")
-                % values
+                _("%(player)s serves a meal of %(steps)s steps and moves to %(position)s.") % values
             )
         return _("%(player)s passes.") % {"player": event.get("player", "")}
 
@@ -185,9 +190,9 @@ class ChefsPresenter:
 
     def _cards_at(self, game: ChefsState, name: str) -> str:
         if name == "counter":
-            return ngettext("%(count)s ingredient card", "%(count)s ingredient cards", game.counter) % {
-                "count": game.counter
-            }
+            return ngettext(
+                "%(count)s ingredient card", "%(count)s ingredient cards", game.counter
+            ) % {"count": game.counter}
         if name in ("window", "wall"):
             count = game.cookers[0 if name == "window" else 1]
             return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}

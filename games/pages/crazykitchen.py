@@ -55,8 +55,9 @@ class KitchenResults(ResultsForm):
                     "required": _("Round %(round)s's score is missing") % {"round": number},
                     "invalid": _("Round %(round)s's score must be a whole number")
                     % {"round": number},
-                    "min_value": _("Round %(round)s's score must be 0 or more (0 when the "
-                    "penalties are more)")
+                    "min_value": _(
+                        "Round %(round)s's score must be 0 or more (0 when the penalties are more)"
+                    )
                     % {"round": number},
                 },
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
@@ -93,9 +94,12 @@ class KitchenPresenter:
             return _("The game is over"), _("See the ranking below.")
         number = len(kitchen.rounds) + 1
         return (
-            _("Round %(round)s: %(team)s cooks") % {"round": number, "team": expected_cooks(kitchen)},
-            _("Enter the values of the orders fulfilled and the penalties: the score is worked "
-            "out for you."),
+            _("Round %(round)s: %(team)s cooks")
+            % {"round": number, "team": expected_cooks(kitchen)},
+            _(
+                "Enter the values of the orders fulfilled and the penalties: the score is worked "
+                "out for you."
+            ),
         )
 
     def describe(self, event: Mapping[str, Any]) -> str:

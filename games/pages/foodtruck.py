@@ -130,9 +130,7 @@ class FoodTruckPresenter:
         if kind == "game_started":
             return _("The game starts: %(players)s.") % {"players": ", ".join(event["players"])}
         if kind == "round_started":
-            companies = ", ".join(
-                f"{p} {effect(e)}" for p, e in dict(event["companies"]).items()
-            )
+            companies = ", ".join(f"{p} {effect(e)}" for p, e in dict(event["companies"]).items())
             return _(
                 "Round %(round)s starts: %(player)s plays first; market: %(market)s; "
                 "Company cards: %(companies)s."
@@ -171,8 +169,7 @@ class FoodTruckPresenter:
                 )
             case "swap":
                 return (
-                    _("%(player)s plays Swap: %(dish)s to the market, %(market)s to play.")
-                    % values
+                    _("%(player)s plays Swap: %(dish)s to the market, %(market)s to play.") % values
                 )
             case "under":
                 return _("%(player)s plays Under: %(dish)s goes under their pile.") % values
@@ -199,9 +196,7 @@ class FoodTruckPresenter:
             elif player in game.in_round:
                 where = _("in the round")
             else:
-                where = _("eliminated (%(order)s)") % {
-                    "order": game.eliminated.index(player) + 1
-                }
+                where = _("eliminated (%(order)s)") % {"order": game.eliminated.index(player) + 1}
             served = ", ".join(
                 dish(d) if n == 1 else f"{dish(d)} ×{n}" for d, n in sorted(seat.served.items())
             )
@@ -234,7 +229,9 @@ class FoodTruckPresenter:
                 StateTable(
                     caption=_("Market"),
                     columns=(_("Round"), _("Dishes face up"), _("Draw pile")),
-                    rows=((str(game.round_no), dishes(sorted(game.market)), str(game.market_pile)),),
+                    rows=(
+                        (str(game.round_no), dishes(sorted(game.market)), str(game.market_pile)),
+                    ),
                 )
             )
         tables.extend(self._rounds(summary))

@@ -292,12 +292,8 @@ class RecordedPages:
             "void_reason": view.voided or "",
             "results_only": results_only,
             "ranking": self.ranking(view.summary) if view.status == FINISHED else [],
-            "result_tables": self.p.result_tables(view.summary)
-            if view.status == FINISHED
-            else [],
-            "lines": [
-                (n, self.p.describe(obj)) for n, obj in enumerate(events[1:], start=1)
-            ]
+            "result_tables": self.p.result_tables(view.summary) if view.status == FINISHED else [],
+            "lines": [(n, self.p.describe(obj)) for n, obj in enumerate(events[1:], start=1)]
             if not results_only
             else [],
             "step": number,

@@ -155,7 +155,9 @@ def test_the_results_undo_takes_them_back(client_in: Client, keeper: User) -> No
 
 
 @pytest.fixture
-def food_truck_tournament(django_user_model: type[User], keeper: User) -> tuple[Any, uuid.UUID, User]:
+def food_truck_tournament(
+    django_user_model: type[User], keeper: User
+) -> tuple[Any, uuid.UUID, User]:
     from tournaments import services as t
 
     organizer = django_user_model.objects.create_user("olga", password="x")
@@ -191,7 +193,9 @@ def test_only_the_tournaments_scorekeepers_enter_its_tables(
     form = page_forms(client.get(results_url(game_id)).content.decode())["results"]
     client.force_login(oscar)
     points = {name: "0" for name in form.inputs if name.startswith("vp-")}
-    response = client.post(results_url(game_id), {**form.fields, **points, "vp-0": "3", "winner": "0"})
+    response = client.post(
+        results_url(game_id), {**form.fields, **points, "vp-0": "3", "winner": "0"}
+    )
     assert response.status_code == 403
 
 
