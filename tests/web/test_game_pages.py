@@ -427,3 +427,32 @@ def test_a_crazy_kitchen_round_in_words_not_numbers_is_refused(
     )
     assert response.status_code == 422
     assert "write whole numbers separated by spaces" in text(response.content.decode())
+
+
+# ----------------------------------------------------------------------------- accessibility
+
+
+@pytest.mark.parametrize("key", ["food-truck", "crazy-kitchen", "chefs"])
+def test_the_pages_of_a_game_under_way_pass_the_accessibility_checker(
+    client: Client, keeper: User, key: str
+) -> None:
+    from tests.web.a11y import assert_accessible
+
+    game_id, record = played(key, 6, upto=9 if key != "crazy-kitchen" else 3)
+    client.force_login(keeper)
+    for url in (page_url(game_id), f"/g/{game_id}/?step=2"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert_accessible(response.content.decode(), where=url)
+
+
+def test_a_play_sent_from_a_stale_page_is_a_conflict(client_in: Client, keeper: User) -> None:
+    game_id, record = played("crazy-kitchen", 6, upto=3)
+    form = page_forms(client_in.get(page_url(game_id)).content.decode())["event"]
+    stale = {**form.fields, "version": str(int(form.fields["version"]) - 1)}
+    response = client_in.post(
+        f"/table/{game_id}/event/", {**stale, "fulfilled": "3 2", "penalties": ""}, headers=HTMX
+    )
+    assert response.status_code == 409
+    assert "Someone else changed this table" in text(response.content.decode())
+    assert "<html" not in response.content.decode()  # the panel, for htmx
