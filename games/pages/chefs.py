@@ -223,7 +223,9 @@ class ChefsPresenter:
             )
         ]
 
-    def controls(self, state: Recorded, keep: Mapping[str, Any]) -> Controls | None:
+    def controls(
+        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+    ) -> Controls | None:
         game: ChefsState = state.state
         buttons: list[Control] = []
         title = self.turn(state, {})[0]

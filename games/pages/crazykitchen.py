@@ -197,7 +197,9 @@ class KitchenPresenter:
             )
         return tables
 
-    def controls(self, state: Recorded, keep: Mapping[str, Any]) -> Controls | None:
+    def controls(
+        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+    ) -> Controls | None:
         kitchen: KitchenState = state.state
         if kitchen.over or not kitchen.started:
             return None

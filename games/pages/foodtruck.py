@@ -270,11 +270,18 @@ class FoodTruckPresenter:
 
     # ------------------------------------------------------------------ entry
 
-    def controls(self, state: Recorded, keep: Mapping[str, Any]) -> Controls | None:
+    def controls(
+        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+    ) -> Controls | None:
         game: GameState = state.state
         if game.phase is Phase.ROUND_START:
             number = game.round_no + 1
-            firsts = [game.marker] if game.marker else list(game.players)
+            if game.marker:  # FT4.7: the first eliminated last round
+                firsts = [game.marker]
+            elif first_player in game.players:  # the seating's own rule (seat 1)
+                firsts = [first_player]
+            else:
+                firsts = list(game.players)
             return Controls(
                 title=_("Round %(round)s starts") % {"round": number},
                 form="round",

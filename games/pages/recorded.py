@@ -115,8 +115,12 @@ class Presenter(Protocol):
 
     def points_words(self, points: int) -> str: ...
 
-    def controls(self, state: Any, keep: Mapping[str, Any]) -> Controls | None:
-        """What to enter next, play by play (None: nothing, or not offered for this game)."""
+    def controls(
+        self, state: Any, keep: Mapping[str, Any], first_player: str | None
+    ) -> Controls | None:
+        """What to enter next, play by play (None: nothing, or not offered for this game).
+        ``first_player``: the only first player of round 1 the game's seating accepts (a
+        tournament table's seat 1), if it says so."""
         ...
 
     def event_from_post(self, state: Any, post: QueryDict) -> dict[str, Any]:
@@ -425,7 +429,8 @@ class RecordedPages:
             undo = None
         controls = None
         if not void and not results_only and not finished:
-            controls = self.p.controls(view.state, keep)
+            first = seating.first_player if seating is not None else None
+            controls = self.p.controls(view.state, keep, first)
         return {
             "game": game,
             "game_id": game.stream_id,

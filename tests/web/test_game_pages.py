@@ -190,6 +190,8 @@ def test_only_the_tournaments_scorekeepers_enter_its_tables(
     client.force_login(keeper)
     html = client.get(page_url(game_id)).content.decode()
     assert "Truck night · round 1 · table 1" in text(html)
+    # Round 1's first player is seat 1 at a tournament table: the only one offered.
+    assert len(page_forms(html)["event"].choices["first_player"]) == 1
     form = page_forms(client.get(results_url(game_id)).content.decode())["results"]
     client.force_login(oscar)
     points = {name: "0" for name in form.inputs if name.startswith("vp-")}
