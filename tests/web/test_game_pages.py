@@ -458,3 +458,13 @@ def test_a_play_sent_from_a_stale_page_is_a_conflict(client_in: Client, keeper: 
     assert response.status_code == 409
     assert "Someone else changed this table" in text(response.content.decode())
     assert "<html" not in response.content.decode()  # the panel, for htmx
+
+
+def test_the_pages_speak_the_readers_language(client_in: Client, keeper: User) -> None:
+    game_id, _record = played("food-truck", 6, upto=3)
+    french = client_in.get(page_url(game_id), headers={"accept-language": "fr"})
+    page = text(french.content.decode())
+    assert "Carte Compagnie" in page and "Points de victoire" in page
+    japanese = client_in.get(f"/g/{game_id}/?step=1", headers={"accept-language": "ja"})
+    replay = text(japanese.content.decode())
+    assert "ステップ1／2" in replay
