@@ -1,4 +1,5 @@
-"""The public game page: a published game's result, its scores round by round (a chart and its
+"""The public game page (each game's own, games.pages: ``replay`` dispatches to it); here,
+Trick-n-Chef's: a published game's result, its scores round by round (a chart and its
 table), and a replay viewer that steps through the game trick by trick.
 
 The view reads the game through the services (``game_view``: the game folded from its log, an

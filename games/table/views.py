@@ -1,5 +1,9 @@
 """The scorekeeper's table page: enter a game tap by tap (docs/scorekeeping.md).
 
+The page, its results form and its undo are each game's (games.pages): ``enter``, ``results``,
+``undo`` and ``event`` look the game's type up and dispatch to its pages module. The rest of
+this module is Trick-n-Chef's page (games.pages.tricknchef calls the ``tnc_*`` views).
+
 Thin typed function views: parse the request (games/forms_table.py), call a service
 (games/services/), render. Every action is a POST carrying the version the page was rendered
 at and a fresh idempotency key; with htmx the answer is the table panel (a partial of
