@@ -23,6 +23,7 @@ class CrazyKitchen(RecordedGame):
     teams = True
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
+    pages = "games.pages.crazykitchen"
     engine_new = staticmethod(KitchenState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

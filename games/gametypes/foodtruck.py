@@ -20,6 +20,7 @@ class FoodTruck(RecordedGame):
     name = "Food Truck"
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
+    pages = "games.pages.foodtruck"
     engine_new = staticmethod(GameState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

@@ -33,6 +33,7 @@ class RecordedGame:
     table_sizes: tuple[int, ...]
     teams: bool = False
     record_types: frozenset[str]
+    pages: str
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""
 

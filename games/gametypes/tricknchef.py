@@ -21,6 +21,7 @@ class TrickNChef:
     table_sizes: tuple[int, ...] = (3, 4)
     teams: bool = False
     record_types: frozenset[str] = frozenset(engine.events.EVENT_TYPES)
+    pages: str = "games.pages.tricknchef"
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "game_started", "players": list(players)}
