@@ -528,7 +528,10 @@ GAME_OPTIONS: dict[str, tuple[str, ...]] = {
 """The options of game_create and the games that take each."""
 
 
-class GameCreateSerializer(RequestSerializer):
+class NewGameSerializer(RequestSerializer):
+    """Every game's create request in one body; the schema documents them one by one
+    (:data:`GAME_CREATE_REQUEST`)."""
+
     game_type = serializers.ChoiceField(
         choices=list(GAME_TYPES),
         required=False,
@@ -579,18 +582,83 @@ class GameCreateSerializer(RequestSerializer):
                 raise serializers.ValidationError(
                     {"members": [gettext_lazy("Crazy Kitchen needs each team's players.")]}
                 )
-            teams = set(attrs.get("players", ()))
-            strangers = sorted(name for name in members if name not in teams)
-            if strangers:
-                raise serializers.ValidationError(
-                    {name: [gettext_lazy("This is not one of the teams.")] for name in strangers}
-                )
         return attrs
+
+    def strangers(self) -> list[str]:
+        """The names in ``members`` that are not one of the teams (the rules' to refuse)."""
+        teams = set(self.validated_data.get("players", ()))
+        return sorted(
+            name for name in self.validated_data.get("members") or {} if name not in teams
+        )
 
     def options(self) -> dict[str, Any]:
         """The game's own options, for games.services.game_create."""
         data = self.validated_data
         return {k: data[k] for k in ("members", "compensation") if data.get(k) is not None}
+
+
+def _published() -> StrictBooleanField:
+    return StrictBooleanField(
+        required=False, default=False, help_text="Readable by the public at once."
+    )
+
+
+class GameCreateSerializer(RequestSerializer):
+    """A Trick-n-Chef game (the default game)."""
+
+    game_type = _const("trick-n-chef", required=False, help_text="The game (the default).")
+    players = _names_field("The players' names in clockwise seat order (3 or 4).")
+    suits = BoundedListField(
+        child=StrictCharField(),
+        max_length=MAX_ITEMS,
+        required=False,
+        allow_null=True,
+        help_text="The suits in play: required for 3 players (three of green, red, yellow, "
+        "blue); all four, or omitted, for 4.",
+    )
+    published = _published()
+
+
+class FoodTruckCreateSerializer(RequestSerializer):
+    game_type = _const("food-truck")
+    players = _names_field("The players' names in seat order (2 to 5).")
+    published = _published()
+
+
+class ChefsCreateSerializer(RequestSerializer):
+    game_type = _const("chefs")
+    players = _names_field("The chefs' names in seat order (2 to 6).")
+    published = _published()
+
+
+class CrazyKitchenCreateSerializer(RequestSerializer):
+    game_type = _const("crazy-kitchen")
+    players = _names_field("The two teams' names, the team that cooks first first.")
+    members = BoundedDictField(
+        child=_names_field("The team's players."),
+        help_text="Each team's players, by team name (2 or more each; one more on one side "
+        "with an odd number of players).",
+    )
+    compensation = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="The victory points of the smaller team when the number of players is odd "
+        "(omitted: the rulebook's).",
+    )
+    published = _published()
+
+
+GAME_CREATE_REQUEST = PolymorphicProxySerializer(
+    component_name="NewGame",
+    serializers=[
+        GameCreateSerializer,
+        FoodTruckCreateSerializer,
+        ChefsCreateSerializer,
+        CrazyKitchenCreateSerializer,
+    ],
+    resource_type_field_name=None,
+)
+"""The create request of each game, as the schema says it."""
 
 
 class GameAppendSerializer(RequestSerializer):

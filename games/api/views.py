@@ -263,7 +263,7 @@ class GameListView(APIView):
         summary="Create a game",
         description="Records the game's first event (game_started), and game_published if "
         "`published`.",
-        request=s.GameCreateSerializer,
+        request=s.GAME_CREATE_REQUEST,
         parameters=WRITE_HEADERS,
         responses={
             201: s.GameChangeSerializer,
@@ -275,8 +275,15 @@ class GameListView(APIView):
         tags=["games"],
     )
     def post(self, request: Request) -> Response:
-        serializer = s.GameCreateSerializer(data=request.data)
+        serializer = s.NewGameSerializer(data=request.data)
         body = _valid_serializer(serializer)
+        if strangers := serializer.strangers():
+            raise services.Refused(
+                _("%(names)s: not one of the teams (%(teams)s)")
+                % {"names": ", ".join(strangers), "teams": ", ".join(body["players"])},
+                "bad_teams",
+                0,
+            )
         change = services.game_create(
             players=body["players"],
             suits=body.get("suits"),

@@ -140,10 +140,6 @@ def test_results_only_in_each_games_own_shape(
         ({"game_type": "food-truck", "players": ["a", "b"], "suits": ["red"]}, "suits"),
         ({"game_type": "chefs", "players": ["a", "b"], "members": {"a": ["x"]}}, "members"),
         ({"game_type": "crazy-kitchen", "players": ["A", "B"]}, "members"),
-        (
-            {"game_type": "crazy-kitchen", "players": ["A", "B"], "members": {"C": ["x", "y"]}},
-            "C",
-        ),
         ({"game_type": "crazy-kitchen", "players": ["A", "B"], "members": ["x"]}, "members"),
         ({"game_type": "snooker", "players": ["a", "b"]}, "game_type"),
         ({"game_type": 3, "players": ["a", "b"]}, "game_type"),
@@ -171,6 +167,12 @@ def test_a_create_with_another_games_options_is_refused_by_field(
         ("food-truck", ["a"], {}, "bad_players"),
         ("chefs", ["a", "a"], {}, "bad_players"),
         ("crazy-kitchen", ["A", "B"], {"members": {"A": ["x"], "B": ["y"]}}, "bad_teams"),
+        (
+            "crazy-kitchen",
+            ["A", "B"],
+            {"members": {"A": ["x", "y"], "B": ["u", "v"], "C": ["w", "z"]}},
+            "bad_teams",
+        ),
         (
             "crazy-kitchen",
             ["A", "B"],
