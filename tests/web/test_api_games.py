@@ -256,3 +256,25 @@ def test_an_unreadable_first_line_is_trick_n_chefs_to_refuse(api: APIClient, fir
     response = api.generic("POST", "/api/games/import/", body, content_type="application/jsonl")
     assert response.status_code == 422, response.content
     assert error(response)["code"] in ("bad_json", "bad_event")
+
+
+def test_a_club_games_refusal_follows_accept_language(api: APIClient) -> None:
+    game = start(api, "chefs", record_of("chefs")[0]).json()
+    wrong = {"type": "round_started", "round": 2, "starting_player": "p1"}
+    said = {}
+    for language in ("en", "fr", "ja"):
+        response = api.post(
+            f"/api/games/{game['id']}/events/",
+            {"expected_version": game["version"], "events": [wrong]},
+            format="json",
+            headers={"Accept-Language": language},
+        )
+        assert response.status_code == 422
+        assert error(response)["code"] == "wrong_round"  # never translated
+        said[language] = error(response)["message"]
+    assert said == {
+        "en": "the next round is round 1, not 2",
+        "fr": said["fr"],
+        "ja": said["ja"],
+    }
+    assert said["fr"] != said["en"] and said["ja"] != said["en"] and "2" in said["ja"]
