@@ -958,6 +958,7 @@ def _ck_bad_results(p: Mapping[str, Any], namer: Namer) -> str | None:
             'optional "compensation"'
         ),
         "cooks_first": gettext("cooks_first names the team that cooked in round 1"),
+        "not_started": gettext("the game must be started before its results"),
     }.get(rule)
 
 

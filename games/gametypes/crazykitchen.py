@@ -55,7 +55,11 @@ class CrazyKitchen(RecordedGame):
         who cooked first comes from the game's start."""
         kitchen: KitchenState = state.state
         if not kitchen.started:
-            raise RuleViolation("bad_results", "the game must be started before its results")
+            raise RuleViolation(
+                "bad_results",
+                "the game must be started before its results",
+                {"game": self.key, "rule": "not_started"},
+            )
         teams = [{"name": name, "players": list(members)} for name, members in kitchen.teams]
         full = {"cooks_first": kitchen.cooks_first, **entry}
         started = state.events[0] if state.events else {}
