@@ -46,8 +46,10 @@ def say(violation: RuleViolation, *, codes: bool = False) -> str:
     """The refusal in the active language. ``codes``: name cards by their record codes (the
     API), else in words (the pages)."""
     if not is_english():
-        sentence = _SENTENCES.get(violation.code)
         params = violation.params
+        game = params.get("game")
+        table = _GAME_SENTENCES.get(game, {}) if isinstance(game, str) else _SENTENCES
+        sentence = table.get(violation.code)
         if sentence is not None and params:
             namer: Namer = (lambda c: c) if codes else card_name
             try:
@@ -425,5 +427,685 @@ _SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str | None]] = {
     "bad_card": _bad_card,
     "bad_results": _bad_results,
 }
-"""Each engine code's sentences (Trick-n-Chef's; another game's codes fall back to the
-engine's message)."""
+"""Each Trick-n-Chef code's sentences (and the game-neutral record reader's, engine.jsonline);
+the club games' are :data:`_GAME_SENTENCES`, by the refusal's ``params["game"]``."""
+
+
+# ------------------------------------------------------------------ the club games' sentences
+# Food Truck, Chefs and Crazy Kitchen share some codes with Trick-n-Chef (bad_players,
+# out_of_order, ...) but not their sentences: their refusals say their game (params["game"]),
+# and each game has its own table. Dishes, Company effects and chests are record codes, named
+# as the record names them.
+
+Sentence = Callable[[Mapping[str, Any], Namer], str | None]
+
+
+def _list(values: object) -> str:
+    return ", ".join(str(v) for v in values)  # type: ignore[attr-defined]
+
+
+def _club_event(p: Mapping[str, Any], namer: Namer) -> str | None:
+    """bad_event of a club game's record (engine.foodtruck.events, engine.chefs.fields)."""
+    rule = p["rule"]
+    team = p.get("type") == "a team"
+    if rule == "no_type":
+        return gettext('the event has no "type"')
+    if rule == "unknown_type":
+        return gettext("unknown event type %(got)s (known: %(known)s)") % {
+            "got": p["got"],
+            "known": ", ".join(p["known"]),
+        }
+    if rule == "missing_field":
+        if team:
+            return gettext('a team needs a "%(field)s" field') % {"field": p["field"]}
+        return gettext('%(type)s needs a "%(field)s" field') % {
+            "type": p["type"],
+            "field": p["field"],
+        }
+    if rule == "wrong_type":
+        text = {
+            "a string": gettext('"%(field)s" must be a string, not %(got)s'),
+            "a whole number": gettext('"%(field)s" must be a whole number, not %(got)s'),
+            "true or false": gettext('"%(field)s" must be true or false, not %(got)s'),
+            "a list of strings": gettext('"%(field)s" must be a list of strings, not %(got)s'),
+            "a list of whole numbers": gettext(
+                '"%(field)s" must be a list of whole numbers, not %(got)s'
+            ),
+            "a list of two teams": gettext('"%(field)s" must be a list of two teams, not %(got)s'),
+        }.get(p["expected"])
+        return None if text is None else text % {"field": p["field"], "got": p["got"]}
+    if rule == "extra_field":
+        fields = ", ".join(f'"{key}"' for key in p["fields"])
+        if team:
+            return gettext("a team has no field %(fields)s in %(game)s record format v1") % {
+                "fields": fields,
+                "game": _GAME_NAMES[p["game"]],
+            }
+        return gettext("%(type)s has no field %(fields)s in %(game)s record format v1") % {
+            "type": p["type"],
+            "fields": fields,
+            "game": _GAME_NAMES[p["game"]],
+        }
+    if rule == "game":
+        return gettext('a %(game)s record has "game": "%(key)s"') % {
+            "game": _GAME_NAMES[p["game"]],
+            "key": p["game"],
+        }
+    return {
+        "players_list": gettext('"players" must be a list of names'),
+        "market_list": gettext('"market" must be a list of dishes'),
+        "companies_map": gettext('"companies" must map each player to a Company effect'),
+        "team_object": gettext('a team is {"name": ..., "players": [...]}'),
+    }.get(rule)
+
+
+_GAME_NAMES = {"food-truck": "Food Truck", "chefs": "Chefs", "crazy-kitchen": "Crazy Kitchen"}
+"""The games' names: names, not translated."""
+
+
+def _unknown_player_named(p: Mapping[str, Any], namer: Namer) -> str:
+    if "players" in p:
+        return _unknown_player(p, namer)
+    return gettext('"%(player)s" is not a chef in this game') % {"player": p["player"]}
+
+
+def _club_wrong_round(p: Mapping[str, Any], namer: Namer) -> str:
+    return _wrong_round(p, namer)
+
+
+def _club_bad_json(p: Mapping[str, Any], namer: Namer) -> str | None:
+    return _bad_json(p, namer)
+
+
+# Food Truck
+
+
+def _ft_game_over(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext("the game is over (%(winner)s has won); nothing may follow, got %(got)s") % {
+        "winner": p["winner"],
+        "got": p["got"],
+    }
+
+
+def _ft_out_of_order(p: Mapping[str, Any], namer: Namer) -> str | None:
+    text = {
+        "game_started": gettext("a record starts with game_started, not %(got)s"),
+        "round_started": gettext("round %(round)s must start now (round_started), not %(got)s"),
+        "market_pick": gettext(
+            "%(player)s was eliminated and must take a card from the market now, not %(got)s"
+        ),
+        "turn": gettext("it is %(player)s's turn to turn over a dish, not %(got)s"),
+    }.get(p["rule"])
+    return None if text is None else text % {k: p[k] for k in ("round", "player", "got")}
+
+
+def _ft_wrong_turn(p: Mapping[str, Any], namer: Namer) -> str | None:
+    text = {
+        "eliminated": gettext(
+            "%(player)s is eliminated from this round and has no turn until the next"
+        ),
+        "turn": gettext("it is %(expected)s's turn, not %(player)s's"),
+        "served": gettext("%(player)s has served this turn; it is %(expected)s's turn"),
+    }.get(p["rule"])
+    return None if text is None else text % {"player": p["player"], "expected": p.get("expected")}
+
+
+def _ft_not_on_top(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "swapped":
+        return gettext(
+            "%(player)s swapped for the market's %(must_play)s and must play it now, not %(dish)s"
+        ) % {"player": p["player"], "must_play": p["must_play"], "dish": p["dish"]}
+    if p["rule"] == "under":
+        return gettext(
+            "%(player)s's %(dish)s was put under their pile and other dishes lie above it: it "
+            "is not the dish on top"
+        ) % {"player": p["player"], "dish": p["dish"]}
+    return None
+
+
+def _ft_pile_empty(p: Mapping[str, Any], namer: Namer) -> str | None:
+    text = {
+        "swap": gettext(
+            "%(player)s's pile is empty: there is no dish to swap (a player who cannot turn a "
+            "dish over is eliminated: enter their market_taken)"
+        ),
+        "under": gettext(
+            "%(player)s's pile is empty: there is no dish to put under the pile (a player who "
+            "cannot turn a dish over is eliminated: enter their market_taken)"
+        ),
+        "turn_over": gettext(
+            "%(player)s's pile is empty: there is no dish to turn over (a player who cannot "
+            "turn a dish over is eliminated: enter their market_taken)"
+        ),
+        "copy": gettext("%(player)s's pile is empty: there is no dish to copy"),
+    }.get(p["rule"])
+    return None if text is None else text % {"player": p["player"]}
+
+
+def _ft_bad_players(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "count":
+        return gettext("Food Truck is played by 2 to 5 players, not %(count)s") % {
+            "count": p["count"]
+        }
+    if p["rule"] == "empty_name":
+        return gettext("every player needs a name (an empty name was given)")
+    if p["rule"] == "seated_twice":
+        return gettext("%(players)s is seated twice") % {"players": _names(p["players"])}
+    return None
+
+
+def _ft_bad_first_player(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "%(marker)s holds the first-player marker (the first eliminated last round) and starts "
+        "round %(round)s, not %(player)s"
+    ) % {"marker": p["marker"], "round": p["round"], "player": p["player"]}
+
+
+def _ft_bad_market(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "size":
+        return gettext("the market is as many dish cards as players: %(expected)s, not %(got)s") % {
+            "expected": p["expected"],
+            "got": p["got"],
+        }
+    if p["rule"] == "dessert":
+        return gettext("desserts are never in the market: the unused ones went back to the box")
+    return None
+
+
+def _ft_bad_company(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "repeated":
+        return gettext(
+            "%(player)s already turned over their %(effect)s card since their Company pile was "
+            "last shuffled: each of the five cards comes once before the pile is shuffled again"
+        ) % {"player": p["player"], "effect": p["effect"]}
+    if p["rule"] == "missing":
+        return gettext("every player turns over a Company card: none given for %(players)s") % {
+            "players": _names(p["players"])
+        }
+    return None
+
+
+def _ft_company_used(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext("%(player)s has already played their Company card this round") % {
+        "player": p["player"]
+    }
+
+
+def _ft_wrong_effect(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext("%(player)s's Company card this round is %(effect)s, not %(got)s") % {
+        "player": p["player"],
+        "effect": p["effect"],
+        "got": p["got"],
+    }
+
+
+def _ft_effect_not_now(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "%(player)s has already served their dish this turn: %(effect)s acts on the dish you "
+        "must play, so it is played before the dish is turned over"
+    ) % {"player": p["player"], "effect": p["effect"]}
+
+
+def _ft_not_removable(p: Mapping[str, Any], namer: Namer) -> str | None:
+    values = {"target": p["target"], "dish": p["dish"]}
+    if p["rule"] == "not_served":
+        return gettext("%(target)s has no %(dish)s served in front of them") % values
+    if p["rule"] == "stacked":
+        return (
+            gettext(
+                "%(target)s's %(dish)s is in a stack: only a visible dish that is not in a stack "
+                "may be put under the pile"
+            )
+            % values
+        )
+    return None
+
+
+def _ft_dish_not_in_market(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext("there is no %(dish)s in the market") % {"dish": p["dish"]}
+
+
+def _ft_dish_not_in_pile(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext("%(player)s has no %(dish)s in their pile") % {
+        "player": p["player"],
+        "dish": p["dish"],
+    }
+
+
+def _ft_no_next_dish(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "%(player)s's %(dish)s is the last dish of their pile: there is no next dish to play "
+        "after putting it under"
+    ) % {"player": p["player"], "dish": p["dish"]}
+
+
+def _ft_pile_not_empty(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "%(player)s has not been eliminated: a market card is taken by an eliminated player, "
+        "and %(player)s still has a dish to turn over"
+    ) % {"player": p["player"]}
+
+
+def _ft_bad_dish(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "%(got)s is not a dish: a dish is written in lower case letters, digits and dashes, "
+        'starting with a letter, e.g. "burger", "hotdog", "dessert"'
+    ) % {"got": p["got"]}
+
+
+def _ft_bad_effect(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext("%(got)s is not a Company effect (effects: %(effects)s)") % {
+        "got": p["got"],
+        "effects": ", ".join(p["effects"]),
+    }
+
+
+def _ft_bad_results(p: Mapping[str, Any], namer: Namer) -> str | None:
+    rule = p["rule"]
+    if rule == "extra_keys":
+        return gettext("the results have no %(keys)s: only victory_points and winner") % {
+            "keys": ", ".join(p["keys"])
+        }
+    if rule == "not_at_table":
+        return gettext("%(players)s did not play at this table") % {"players": _names(p["players"])}
+    if rule == "missing":
+        return gettext("no victory points for %(players)s") % {"players": _names(p["players"])}
+    if rule == "points_number":
+        return gettext("%(player)s's victory points must be a whole number, 0 or more") % {
+            "player": p["player"]
+        }
+    if rule == "points_over":
+        return gettext(
+            "%(player)s cannot have %(points)s victory points: the game ends as soon as a "
+            "player has %(goal)s"
+        ) % {"player": p["player"], "points": p["points"], "goal": p["goal"]}
+    if rule == "winner_points":
+        if p["goal"] == 2:
+            text = gettext(
+                "%(player)s won, so %(player)s has %(goal)s victory points (2 at 5 players), "
+                "not %(points)s"
+            )
+        else:
+            text = gettext(
+                "%(player)s won, so %(player)s has %(goal)s victory points (3, or 2 at 5 "
+                "players), not %(points)s"
+            )
+        return text % {"player": p["player"], "goal": p["goal"], "points": p["points"]}
+    if rule == "others_at_goal":
+        return gettext(
+            "%(players)s also has %(goal)s victory points: the game ends as soon as one player "
+            "has them, so only the winner can"
+        ) % {"players": _names(p["players"]), "goal": p["goal"]}
+    return {
+        "shape": gettext('the results are {"victory_points": {...}, "winner": name}'),
+        "players": gettext("Food Truck is played by 2 to 5 players, each seated once"),
+        "no_points": gettext("the results need each player's victory points"),
+        "winner": gettext("the results need the winner, one of the players"),
+    }.get(rule)
+
+
+# Chefs
+
+
+def _place(location: str) -> str:
+    """A Chefs location in words (the record's code when unknown)."""
+    return {
+        "counter": gettext("the counter of ingredients"),
+        "window": gettext("the cooker at the window"),
+        "door": gettext("the door"),
+        "wall": gettext("the cooker at the wall"),
+        "service": gettext("the service counter"),
+    }.get(location, location)
+
+
+def _circle(p: Mapping[str, Any]) -> str:
+    return gettext("circle %(circle)s of %(place)s") % {
+        "circle": p["circle"],
+        "place": _place(p["location"]),
+    }
+
+
+def _ch_out_of_order(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "acting":
+        return gettext("the marker on %(where)s acts now: expected %(expected)s, not %(got)s") % {
+            "where": _circle(p),
+            "expected": gettext(" or ").join(p["expected"]),
+            "got": p["got"],
+        }
+    if p["rule"] == "phase":
+        return gettext("expected %(expected)s now, not %(got)s") % {
+            "expected": p["expected"],
+            "got": p["got"],
+        }
+    return None
+
+
+def _ch_wrong_turn(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "placing":
+        return gettext(
+            "it is %(expected)s's turn to put down an action marker, not %(player)s's: the "
+            "chefs put down one marker each in turn, clockwise from the starting player"
+        ) % {"expected": p["expected"], "player": p["player"]}
+    if p["rule"] == "acting":
+        return gettext(
+            "the marker on %(where)s is %(expected)s's, so %(expected)s acts now, not %(player)s"
+        ) % {"where": _circle(p), "expected": p["expected"], "player": p["player"]}
+    return None
+
+
+def _ch_bad_players(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "count":
+        return gettext("Chefs is played by 2 to 6 chefs, not %(count)s") % {"count": p["count"]}
+    return {
+        "empty_name": gettext("every chef needs a name"),
+        "named_twice": gettext("a chef's name appears twice"),
+        "table": gettext("Chefs is played by 2 to 6 chefs, each named once"),
+    }.get(p["rule"])
+
+
+def _ch_wrong_starting_player(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "the starting chef of round %(round)s is %(expected)s, to the left of the previous "
+        "starting chef %(previous)s, not %(player)s"
+    ) % {k: p[k] for k in ("round", "expected", "previous", "player")}
+
+
+def _ch_wrong_circle(p: Mapping[str, Any], namer: Namer) -> str:
+    return gettext(
+        "the marker goes on the next free circle of %(place)s, circle %(expected)s, not circle "
+        "%(got)s: there can be one action marker in each circle"
+    ) % {"place": _place(p["location"]), "expected": p["expected"], "got": p["got"]}
+
+
+def _ch_not_enough_cards(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "cook":
+        return ngettext(
+            "%(player)s holds %(held)s ingredient card, not %(got)s",
+            "%(player)s holds %(held)s ingredient cards, not %(got)s",
+            p["held"],
+        ) % {"player": p["player"], "held": p["held"], "got": p["got"]}
+    if p["rule"] == "chest":
+        return ngettext(
+            "the %(chest)s chest takes %(give)s ingredient card; %(player)s holds %(held)s",
+            "the %(chest)s chest takes %(give)s ingredient cards; %(player)s holds %(held)s",
+            p["give"],
+        ) % {k: p[k] for k in ("chest", "give", "player", "held")}
+    return None
+
+
+def _ch_meal_not_held(p: Mapping[str, Any], namer: Namer) -> str:
+    meals = p["meals"]
+    held = ", ".join(str(s) for s in meals) if meals else gettext("none")
+    return gettext(
+        "%(player)s holds no meal card worth %(steps)s steps (meal cards held: %(held)s)"
+    ) % {"player": p["player"], "steps": p["steps"], "held": held}
+
+
+def _ch_bad_results(p: Mapping[str, Any], namer: Namer) -> str | None:
+    rule = p["rule"]
+    if rule == "not_at_table":
+        return gettext("%(players)s did not play at this table") % {"players": _names(p["players"])}
+    if rule == "missing":
+        return gettext("no final position for %(players)s") % {"players": _names(p["players"])}
+    if rule == "position_number":
+        return gettext(
+            "%(player)s's final position must be a whole number of steps from the door (0 or "
+            "more; 21 is field 1 of the second lap)"
+        ) % {"player": p["player"]}
+    if rule == "nobody_finished":
+        return gettext(
+            "the game ends in the round when a chef passes field %(goal)s: at least one chef "
+            "must stand at %(beyond)s or farther"
+        ) % {"goal": p["goal"], "beyond": p["goal"] + 1}
+    return {
+        "shape": gettext('a results entry is {"positions": {chef: position}}'),
+        "positions_map": gettext("positions must map each chef to a position"),
+    }.get(rule)
+
+
+def _simple(text: Callable[[], str], *keys: str) -> Sentence:
+    """A sentence of one form: its words (looked up when said) and the params it takes."""
+
+    def sentence(p: Mapping[str, Any], namer: Namer) -> str:
+        return text() % {k: p[k] for k in keys} if keys else text()
+
+    return sentence
+
+
+# Crazy Kitchen
+
+
+def _ck_out_of_order(p: Mapping[str, Any], namer: Namer) -> str | None:
+    return {
+        "started": gettext("the game has already started"),
+        "game_started": gettext("a record starts with game_started"),
+    }.get(p["rule"])
+
+
+def _ck_bad_teams(p: Mapping[str, Any], namer: Namer) -> str | None:
+    rule = p["rule"]
+    if rule == "count":
+        return gettext("the players form two teams, not %(count)s") % {"count": p["count"]}
+    if rule == "team_size":
+        return gettext(
+            "each team needs at least %(min)s players: an order is checked by a customer who "
+            "does not hold the order token"
+        ) % {"min": p["min"]}
+    if rule == "uneven":
+        first, second = p["sizes"]
+        return gettext(
+            "divide the players into two teams of equal size (one more on one side with an odd "
+            "number of players), not %(first)s and %(second)s"
+        ) % {"first": first, "second": second}
+    if rule == "players":
+        return gettext(
+            "Crazy Kitchen is refereed for %(min)s to %(max)s players, not %(count)s"
+        ) % {"min": p["min"], "max": p["max"], "count": p["count"]}
+    return {
+        "team_names": gettext("each team needs a name of its own"),
+        "empty_name": gettext("every player needs a name"),
+        "player_twice": gettext("a player appears twice: each plays in one team"),
+        "team_shape": gettext('a team is {"name": ..., "players": [names]}'),
+    }.get(rule)
+
+
+def _ck_bad_compensation(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "negative":
+        return gettext("compensation is 0 or more victory points, not %(got)s") % {"got": p["got"]}
+    return {
+        "even_teams": gettext(
+            "compensation is only for the smaller team when the number of players is odd"
+        ),
+        "number": gettext("compensation is a whole number of points"),
+    }.get(p["rule"])
+
+
+def _ck_wrong_score(p: Mapping[str, Any], namer: Namer) -> str | None:
+    values = {k: p[k] for k in ("gained", "lost", "net", "score", "got")}
+    if p["rule"] == "sum":
+        return (
+            gettext(
+                "the cooks receive %(gained)s - %(lost)s = %(net)s victory points: the score is "
+                "%(score)s, not %(got)s"
+            )
+            % values
+        )
+    if p["rule"] == "penalties_more":
+        return (
+            gettext(
+                "the cooks receive %(gained)s - %(lost)s = %(net)s victory points, and 0 is "
+                "written when the penalties are more: the score is %(score)s, not %(got)s"
+            )
+            % values
+        )
+    return None
+
+
+def _ck_bad_results(p: Mapping[str, Any], namer: Namer) -> str | None:
+    rule = p["rule"]
+    if rule == "rounds":
+        return gettext("the game has %(rounds)s rounds: one score for each") % {
+            "rounds": p["rounds"]
+        }
+    if rule == "score":
+        return gettext(
+            "round %(round)s's score must be a whole number of victory points, 0 or more (0 is "
+            "written when the penalties are more)"
+        ) % {"round": p["round"]}
+    return {
+        "shape": gettext(
+            'a results entry is {"cooks_first": team, "scores": [six round scores]} with an '
+            'optional "compensation"'
+        ),
+        "cooks_first": gettext("cooks_first names the team that cooked in round 1"),
+        "not_started": gettext("the game must be started before its results"),
+    }.get(rule)
+
+
+_CLUB_SHARED: dict[str, Sentence] = {
+    "bad_event": _club_event,
+    "bad_json": _club_bad_json,
+    "wrong_round": _club_wrong_round,
+    "unknown_player": _unknown_player_named,
+}
+
+_GAME_SENTENCES: dict[str, dict[str, Sentence]] = {
+    "food-truck": {
+        **_CLUB_SHARED,
+        "game_over": _ft_game_over,
+        "out_of_order": _ft_out_of_order,
+        "wrong_turn": _ft_wrong_turn,
+        "not_on_top": _ft_not_on_top,
+        "pile_empty": _ft_pile_empty,
+        "dish_not_in_pile": _ft_dish_not_in_pile,
+        "bad_players": _ft_bad_players,
+        "bad_first_player": _ft_bad_first_player,
+        "bad_market": _ft_bad_market,
+        "bad_company": _ft_bad_company,
+        "company_used": _ft_company_used,
+        "wrong_effect": _ft_wrong_effect,
+        "effect_not_now": _ft_effect_not_now,
+        "not_removable": _ft_not_removable,
+        "dish_not_in_market": _ft_dish_not_in_market,
+        "no_next_dish": _ft_no_next_dish,
+        "pile_not_empty": _ft_pile_not_empty,
+        "bad_dish": _ft_bad_dish,
+        "bad_effect": _ft_bad_effect,
+        "bad_results": _ft_bad_results,
+    },
+    "chefs": {
+        **_CLUB_SHARED,
+        "game_over": _simple(
+            lambda: gettext(
+                "the game is over: it ended with the round in which a chef passed field 20"
+            )
+        ),
+        "out_of_order": _ch_out_of_order,
+        "wrong_turn": _ch_wrong_turn,
+        "bad_players": _ch_bad_players,
+        "wrong_starting_player": _ch_wrong_starting_player,
+        "door_full": _simple(
+            lambda: gettext(
+                "the door has no free circle: there are five chests, one for each marker there"
+            )
+        ),
+        "wrong_circle": _ch_wrong_circle,
+        "bad_count": _simple(
+            lambda: gettext("an action at the counter takes two ingredients (or one), not %(got)s"),
+            "got",
+        ),
+        "not_enough_on_counter": lambda p, namer: (
+            ngettext(
+                "the counter of ingredients has %(left)s card left, not %(got)s",
+                "the counter of ingredients has %(left)s cards left, not %(got)s",
+                p["left"],
+            )
+            % {"left": p["left"], "got": p["got"]}
+        ),
+        "no_meal_left": lambda p, namer: (
+            gettext("there is no meal card left at %(place)s") % {"place": _place(p["location"])}
+        ),
+        "bad_steps": _simple(
+            lambda: gettext("a meal card's number of steps is 1 or more, not %(got)s"), "got"
+        ),
+        "bad_ingredients": _simple(
+            lambda: gettext(
+                "a meal is made by putting in the right ingredients: at least one ingredient "
+                "card or the chef card"
+            )
+        ),
+        "not_enough_cards": _ch_not_enough_cards,
+        "chef_card_used": lambda p, namer: (
+            gettext(
+                "%(player)s's chef card was already used at %(place)s this round: it is only valid "
+                "once at one location"
+            )
+            % {"player": p["player"], "place": _place(p["location"])}
+        ),
+        "chest_taken": _simple(
+            lambda: gettext(
+                "the %(chest)s chest was already chosen this round: other players can not "
+                "choose this option"
+            ),
+            "chest",
+        ),
+        "deck_empty": lambda p, namer: (
+            ngettext(
+                "only %(left)s ingredient card is left to draw, not %(draw)s",
+                "only %(left)s ingredient cards are left to draw, not %(draw)s",
+                p["left"],
+            )
+            % {"left": p["left"], "draw": p["draw"]}
+        ),
+        "meal_not_held": _ch_meal_not_held,
+        "wrong_position": _simple(
+            lambda: gettext(
+                "%(player)s moves from %(start)s by %(steps)s steps to %(expected)s, not %(got)s"
+            ),
+            "player",
+            "start",
+            "steps",
+            "expected",
+            "got",
+        ),
+        "bad_location": lambda p, namer: (
+            gettext('"%(got)s" is not a location (locations: %(locations)s)')
+            % {"got": p["got"], "locations": ", ".join(p["locations"])}
+        ),
+        "bad_chest": lambda p, namer: (
+            gettext('"%(got)s" is not a chest at the door (chests: %(chests)s)')
+            % {"got": p["got"], "chests": ", ".join(p["chests"])}
+        ),
+        "bad_results": _ch_bad_results,
+    },
+    "crazy-kitchen": {
+        **_CLUB_SHARED,
+        "game_over": _simple(lambda: gettext("the game is over: it lasts six rounds")),
+        "out_of_order": _ck_out_of_order,
+        "bad_teams": _ck_bad_teams,
+        "unknown_team": _simple(lambda: gettext('"%(team)s" is not a team in this game'), "team"),
+        "bad_compensation": _ck_bad_compensation,
+        "wrong_cooks": _simple(
+            lambda: gettext(
+                "%(team)s cook in round %(round)s: the teams swap cooks and customers every round"
+            ),
+            "team",
+            "round",
+        ),
+        "bad_order_value": _simple(
+            lambda: gettext("a fulfilled order is worth 1 or more victory points")
+        ),
+        "bad_penalty": _simple(
+            lambda: gettext(
+                "a penalty is written as the positive number of penalty points on the order "
+                "card (2 for a -2 order), 1 or more"
+            )
+        ),
+        "too_many_orders": _simple(
+            lambda: gettext("there are only %(count)s order cards in the game"), "count"
+        ),
+        "wrong_score": _ck_wrong_score,
+        "bad_results": _ck_bad_results,
+    },
+}
+"""Each club game's codes and their sentences."""

@@ -15,4 +15,5 @@ urlpatterns: list[URLPattern] = [
     path("<uuid:game_id>/take/", table_views.take, name="take"),
     path("<uuid:game_id>/undo/", table_views.undo, name="undo"),
     path("<uuid:game_id>/results/", table_views.results, name="results"),
+    path("<uuid:game_id>/event/", table_views.event, name="event"),
 ]

@@ -1,4 +1,5 @@
-"""The public game page: a published game's result, its scores round by round (a chart and its
+"""The public game page (each game's own, games.pages: ``replay`` dispatches to it); here,
+Trick-n-Chef's: a published game's result, its scores round by round (a chart and its
 table), and a replay viewer that steps through the game trick by trick.
 
 The view reads the game through the services (``game_view``: the game folded from its log, an
@@ -33,8 +34,9 @@ from engine.events import from_json
 from engine.state import CompletedTrick
 from games import policy, services
 from games.cardnames import dish_name, suit_name
+from games.pages import pages_for
 from games.places import place_words
-from games.projection import FINISHED, VOID
+from games.projection import FINISHED, VOID, GameView
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -459,12 +461,17 @@ def _step_number(request: HttpRequest) -> int:
 
 
 def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """A published game: its result, its scores by round (chart and table) and the replay,
-    trick by trick. ``?step=N`` picks the trick; an htmx request gets the step alone."""
+    """A published game's page, as its game's pages module draws it (games.pages)."""
     try:
         view = services.game_view(game_id=game_id, user=request.user)
     except services.GameNotFound:
         raise Http404("There is no such game, or it is not public.") from None
+    return pages_for(view.game_type.key).replay(request, game_id, view)
+
+
+def tnc_replay(request: HtmxHttpRequest, game_id: uuid.UUID, view: GameView) -> HttpResponse:
+    """A published Trick-n-Chef game: its result, its scores by round (chart and table) and the
+    replay, trick by trick. ``?step=N`` picks the trick; an htmx request gets the step alone."""
     summary = view.summary
     players = list(summary.get("players", []))
     results_only = view.results is not None

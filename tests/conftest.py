@@ -65,6 +65,7 @@ ONE_BACKEND: dict[str, str] = {
     "tests/browser/test_public_find.py": "a browser's view of finding one's table",
     "tests/browser/test_desk_flow.py": "a browser's view of the desk's forms and history",
     "tests/browser/test_table_page.py": "a browser's view of the scorekeeper's table page",
+    "tests/browser/test_game_pages.py": "a browser's view of the other games' table pages",
     "tests/browser/test_round_clock.py": "a browser's view of the round clock and big screen",
     "tests/web/test_api_docs.py": "the OpenAPI schema and its static Swagger UI",
     "tests/web/test_home.py": "the home page's HTML",
@@ -91,6 +92,8 @@ ONE_BACKEND: dict[str, str] = {
     "both backends in tests/tournaments/test_round_clock.py)",
     "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
     "Russian and Japanese",
+    "tests/web/test_standings_games_pages.py": "the other games' standings in the pages' HTML, "
+    "the API and the CSV (ranked on both backends in tests/tournaments/test_standings_games.py)",
 }
 """Database tests that run in bin/test's SQLite pass only. The database's own behaviour (locks,
 concurrency, constraints, JSON, text comparison, the event log's guards, ordering of queries)

@@ -24,14 +24,17 @@ with a stable code and a message for the organizer.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.standings import PRESETS, StandingsError, table_points
+from tournaments.domain.words import gettext_noop
+from tournaments.standings import PRESETS, TIEBREAKS, StandingsError, TieBreak, table_points
 
 __all__ = [
+    "BYE_COUNTS",
     "GAME_RULES",
     "MATCH",
     "PLACE",
@@ -42,6 +45,9 @@ __all__ = [
     "Result",
     "Row",
     "TableResult",
+    "bye_value",
+    "columns",
+    "criteria",
     "placement_points",
     "standings",
 ]
@@ -53,21 +59,138 @@ PLACE = "place"
 @dataclass(frozen=True, slots=True)
 class GameRule:
     game: str
+    """The game type's key (games.gametypes.GAME_TYPES)."""
     kind: str
     """:data:`MATCH` or :data:`PLACE`."""
     tiebreaks: tuple[str, ...]
     """The standings' tie-break keys after placement points, in order."""
+    entrant: str = gettext_noop("Player")
+    """What the standings call an entrant (a column title: "Team" for a team game)."""
+    points: str = gettext_noop("Points")
+    """The title of the standings' points (placement points; a match game's match points)."""
+    game_points: TieBreak = TIEBREAKS["victory_points"]
+    """The title and description of the game's own points, added up over the games."""
 
 
 GAME_RULES: dict[str, GameRule] = {
     rule.game: rule
     for rule in (
-        GameRule("crazykitchen", MATCH, ("point_difference", "points_scored")),
-        GameRule("foodtruck", PLACE, ("game_tiebreaks", "game_points", "first_places")),
-        GameRule("chefs", PLACE, ("game_tiebreaks", "game_points", "first_places")),
+        GameRule(
+            "crazy-kitchen",
+            MATCH,
+            ("point_difference", "points_scored"),
+            entrant=gettext_noop("Team"),
+            points=gettext_noop("Match points"),
+            game_points=TieBreak(
+                "game_points",
+                gettext_noop("Points scored"),
+                gettext_noop("The team's points added up over all its matches (a bye adds none)."),
+            ),
+        ),
+        GameRule(
+            "food-truck",
+            PLACE,
+            ("game_tiebreaks", "game_points", "first_places"),
+            game_points=TieBreak(
+                "game_points",
+                gettext_noop("Victory points"),
+                gettext_noop("The victory points added up over all games (a bye adds none)."),
+            ),
+        ),
+        GameRule(
+            "chefs",
+            PLACE,
+            ("game_tiebreaks", "game_points", "first_places"),
+            game_points=TieBreak(
+                "game_points",
+                gettext_noop("Final positions"),
+                gettext_noop(
+                    "The chef's final positions on the board added up over all games (a bye "
+                    "adds none)."
+                ),
+            ),
+        ),
     )
 }
-"""Rules by game type key. Another game joins with one line: its kind and tie-breaks."""
+"""Rules by game type key (games.gametypes.GAME_TYPES). Another game joins with one line: its
+kind, tie-breaks and the words its standings use. A game type without a rule here is ranked
+by :mod:`tournaments.standings` (Trick-n-Chef)."""
+
+BYE_COUNTS: tuple[str, ...] = ("win", "draw", "loss")
+"""What a bye may count as in a match game (:attr:`PlacementSettings.bye`)."""
+
+_CRITERIA: dict[str, TieBreak] = {
+    criterion.key: criterion
+    for criterion in (
+        TieBreak(
+            "point_difference",
+            gettext_noop("Point difference"),
+            gettext_noop(
+                "Points scored minus points conceded, over all matches (a bye adds nothing)."
+            ),
+        ),
+        TieBreak(
+            "points_scored",
+            gettext_noop("Points scored"),
+            gettext_noop("The team's points added up over all its matches (a bye adds none)."),
+        ),
+        TieBreak(
+            "game_tiebreaks",
+            gettext_noop("Game tie-breaks"),
+            gettext_noop(
+                "The game's own tie-break values, added up over all games and compared in order."
+            ),
+        ),
+        TieBreak(
+            "first_places",
+            gettext_noop("First places"),
+            gettext_noop("The number of games won (a shared first place counts; a bye does not)."),
+        ),
+    )
+}
+_INFO: dict[str, str] = {
+    "wins": gettext_noop("Wins"),
+    "draws": gettext_noop("Draws"),
+    "losses": gettext_noop("Losses"),
+    "games": TIEBREAKS["games"].title,
+    "byes": gettext_noop("Byes"),
+}
+
+
+_GAME_TIEBREAK_TITLES = (
+    gettext_noop("Game tie-break 1"),
+    gettext_noop("Game tie-break 2"),
+    gettext_noop("Game tie-break 3"),
+)
+
+
+def criteria(game: str) -> tuple[TieBreak, ...]:
+    """The standings' criteria after points, in the order they apply: key, title and
+    description (English msgids, translated where shown)."""
+    rule = _rule(game)
+    return tuple(
+        rule.game_points if key == "game_points" else _CRITERIA[key] for key in rule.tiebreaks
+    )
+
+
+def columns(game: str, width: int = 0) -> list[tuple[str, str]]:
+    """(key, title) of every column to show, in order: rank, entrant, points, the criteria in
+    their order, then the other figures (a match game's wins, draws and losses; games; byes).
+    The game's own tie-breaks (``width`` values a result) show one column each
+    (``game_tiebreak_1``, ...); none when the game has none."""
+    rule = _rule(game)
+    shown = [("rank", gettext_noop("Rank")), ("name", rule.entrant), ("points", rule.points)]
+    for criterion in criteria(game):
+        if criterion.key == "game_tiebreaks":
+            shown += [
+                (f"game_tiebreak_{n}", _GAME_TIEBREAK_TITLES[min(n, 3) - 1])
+                for n in range(1, width + 1)
+            ]
+        else:
+            shown.append((criterion.key, criterion.title))
+    info = ("wins", "draws", "losses", "games", "byes") if rule.kind == MATCH else ("games", "byes")
+    shown += [(key, _INFO[key]) for key in info]
+    return shown
 
 
 # --- input records ---------------------------------------------------------------------------
@@ -119,6 +242,20 @@ class PlacementSettings:
     bye_points: Fraction | None = None
     """Place games: placement points for a bye; None: the scale's average at the largest
     table in the results (3 under "scaled" at any size). A bye adds no game points."""
+
+    @classmethod
+    def of(cls, scoring: str, bye_points: float | None) -> PlacementSettings:
+        """From a tournament's settings: its scoring preset is the place games' scale, its
+        points for a bye (a number of 0 or more, taken as written) the place games' bye; match
+        games keep their defaults (2/1/0, a bye counts as a win)."""
+        if bye_points is None:
+            return cls(scale=scoring)
+        if not math.isfinite(bye_points) or bye_points < 0:
+            raise StandingsError(
+                "bad_bye_points",
+                f"points for a bye must be a number of 0 or more, not {bye_points}",
+            )
+        return cls(scale=scoring, bye_points=Fraction(str(float(bye_points))))
 
 
 # --- output ----------------------------------------------------------------------------------
@@ -208,9 +345,15 @@ class _Tally:
     game_tiebreaks: list[int] = field(default_factory=list)
 
 
-def _bye_value(
-    rule: GameRule, settings: PlacementSettings, tables: Sequence[TableResult]
+def bye_value(
+    game: str, tables: Iterable[TableResult], settings: PlacementSettings | None = None
 ) -> Fraction:
+    """What a bye is worth in ``game`` with these results: a match game's points for what the
+    settings count a bye as; a place game's points for a bye, or the scale's average at the
+    largest table of ``tables`` (2 entrants when there is none)."""
+    settings = settings or PlacementSettings()
+    rule = _rule(game)
+    tables = list(tables)
     if rule.kind == MATCH:
         mp = settings.match_points
         values = {"win": mp.win, "draw": mp.draw, "loss": mp.loss}
@@ -279,7 +422,7 @@ def standings(
                     mine.losses += 1
             elif result.rank == 1:
                 mine.wins += 1
-    bye_value = _bye_value(rule, settings, table_list)
+    bye_points = bye_value(game, table_list, settings)
     for bye in bye_list:
         seen[(bye.round, bye.entrant)] += 1
         if bye.entrant not in tally:
@@ -287,7 +430,7 @@ def standings(
                 "unknown_entrant", f"round {bye.round}: {bye.entrant!r} (bye) is not an entrant"
             )
         mine = tally[bye.entrant]
-        mine.points += bye_value
+        mine.points += bye_points
         mine.byes += 1
         if rule.kind == MATCH:
             counts = {"win": "wins", "draw": "draws", "loss": "losses"}

@@ -1,8 +1,10 @@
 """From a tournament's state to the pure standings and pairing modules, and back (pure).
 
 The state (tournaments.domain) knows who sat where and what each confirmed table gave; the
-standings module ranks the players; the pairing module groups them for the next round. Frozen
-records go in, plain results come out; nothing here touches the database.
+standings modules rank the entrants (:mod:`tournaments.placement` for a game type it has a rule
+for: Food Truck, Chefs, Crazy Kitchen; :mod:`tournaments.standings` for Trick-n-Chef); the
+pairing module groups them for the next round. Frozen records go in, plain results come out;
+nothing here touches the database.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from tournaments import events, pairing, standings
+from tournaments import events, pairing, placement, standings
 from tournaments.domain import Refusal, Round, TournamentState, seated_players
 from tournaments.domain.words import ngettext_lazy
 
@@ -51,7 +53,18 @@ def standings_settings(state: TournamentState) -> standings.Settings:
     )
 
 
+def ranked_by_placement(state: TournamentState) -> bool:
+    """Whether the tournament's game is ranked by :mod:`tournaments.placement` (every game but
+    Trick-n-Chef, whose standings are :mod:`tournaments.standings`')."""
+    return state.config.game_type in placement.GAME_RULES
+
+
 def compute_standings(state: TournamentState) -> list[standings.Row]:
+    """One row per entrant, best first, whatever the game (what pairing reads: rank, id,
+    points). For a placement game, ``first_places`` is its wins or first places and
+    ``victory_points`` its game points."""
+    if ranked_by_placement(state):
+        return [row for row, _ in _placement_rows(state)]
     players = [
         standings.Player(id=p.id, name=p.name, dropped=p.dropped) for p in state.players.values()
     ]
@@ -60,8 +73,141 @@ def compute_standings(state: TournamentState) -> list[standings.Row]:
     )
 
 
+def placement_settings(state: TournamentState) -> placement.PlacementSettings:
+    """The organizer's choices placement.py takes: the scoring preset (the place games' scale)
+    and the points for a bye (the place games' bye); a match game's match points and bye are
+    the defaults (2/1/0, a bye counts as a win)."""
+    return placement.PlacementSettings.of(state.config.scoring, state.config.bye_points)
+
+
+def placement_tables(state: TournamentState) -> list[placement.TableResult]:
+    """The confirmed results as placement.py reads them (ranks, game points, tie-breaks)."""
+    return [
+        placement.TableResult(
+            round=rnd.number,
+            table=table.number,
+            results=tuple(
+                placement.Result(p.player, p.place, p.victory_points, tuple(p.tiebreaks))
+                for p in table.result
+            ),
+        )
+        for rnd in state.rounds
+        for table in rnd.tables
+        if table.confirmed and table.result is not None
+    ]
+
+
+def _placement_rows(
+    state: TournamentState,
+) -> list[tuple[standings.Row, placement.Row]]:
+    """The standings of a placement game, each row as pairing reads it (a standings.Row) and
+    as placement.py gave it; entrants sharing a rank listed by name as Trick-n-Chef's are."""
+    game = state.config.game_type
+    tables = placement_tables(state)
+    rows = placement.standings(
+        game,
+        list(state.players),
+        tables,
+        [placement.Bye(b.round, b.player) for b in byes(state)],
+        placement_settings(state),
+    )
+    out = []
+    for row in rows:
+        player = state.players[row.entrant]
+        out.append(
+            (
+                standings.Row(
+                    rank=row.rank,
+                    player=row.entrant,
+                    name=player.name,
+                    dropped=player.dropped,
+                    points=standings.display(row.points),
+                    tiebreaks=tuple(_shown_tiebreaks(row)),
+                    games=row.games,
+                    byes=row.byes,
+                    first_places=row.wins,
+                    victory_points=_game_points(row),
+                ),
+                row,
+            )
+        )
+    out.sort(key=lambda pair: (pair[0].rank, pair[0].name.casefold(), pair[0].name, pair[0].player))
+    return out
+
+
+def _shown_tiebreaks(row: placement.Row) -> list[tuple[str, float]]:
+    """A placement row's criteria as the standings' JSON keeps them: each a number, the game's
+    own tie-breaks one column each (``game_tiebreak_1``, ...)."""
+    shown: list[tuple[str, float]] = []
+    for key, value in row.tiebreaks:
+        if isinstance(value, tuple):
+            shown += [(f"game_tiebreak_{n}", float(v)) for n, v in enumerate(value, start=1)]
+        else:
+            shown.append((key, standings.display(value)))
+    return shown
+
+
+def _game_points(row: placement.Row) -> int:
+    values = dict(row.tiebreaks)
+    value = values.get("game_points", values.get("points_scored", 0))
+    return int(value) if not isinstance(value, tuple) else 0
+
+
+def _placement_json(state: TournamentState) -> dict[str, Any]:
+    """A placement game's standings as the pages and the API show them: the same columns and
+    rows as Trick-n-Chef's (a row's figures by column key), a match game's wins, draws and
+    losses besides, and ``rule``: how the game is ranked (the organizer's choices and the
+    defaults, the criteria's titles and descriptions as English msgids)."""
+    game = state.config.game_type
+    rule = placement.GAME_RULES[game]
+    pairs = _placement_rows(state)
+    tables = placement_tables(state)
+    settings = placement_settings(state)
+    width = max((len(r.tiebreaks) for t in tables for r in t.results), default=0)
+    match = rule.kind == placement.MATCH
+    rows = []
+    for row, ranked in pairs:
+        entry: dict[str, Any] = {
+            "rank": row.rank,
+            "player": row.player,
+            "name": row.name,
+            "dropped": row.dropped,
+            "points": row.points,
+            "tiebreaks": dict(row.tiebreaks),
+            "games": row.games,
+            "byes": row.byes,
+            "first_places": row.first_places,
+            "victory_points": row.victory_points,
+        }
+        if match:
+            entry |= {"wins": ranked.wins, "draws": ranked.draws, "losses": ranked.losses}
+        rows.append(entry)
+    points = settings.match_points
+    return {
+        "columns": [{"key": k, "title": t} for k, t in placement.columns(game, width)],
+        "rows": rows,
+        "rule": {
+            "game_type": game,
+            "kind": rule.kind,
+            "match_points": {"win": points.win, "draw": points.draw, "loss": points.loss}
+            if match
+            else None,
+            "bye": settings.bye if match else None,
+            "scale": None if match else settings.scale,
+            "bye_points": standings.display(placement.bye_value(game, tables, settings)),
+            "tiebreaks": [
+                {"key": c.key, "title": c.title, "description": c.description}
+                for c in placement.criteria(game)
+                if c.key != "game_tiebreaks" or width  # a game without any: nothing to say
+            ],
+        },
+    }
+
+
 def standings_json(state: TournamentState) -> dict[str, Any]:
     """What the standings page and the API show."""
+    if ranked_by_placement(state):
+        return _placement_json(state)
     rows = compute_standings(state)
     return {
         "columns": [

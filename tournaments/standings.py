@@ -47,6 +47,7 @@ __all__ = [
     "TieBreak",
     "columns",
     "compute",
+    "display",
     "table_points",
 ]
 
@@ -482,8 +483,8 @@ class _Count:
                     player=player.id,
                     name=player.name,
                     dropped=player.dropped,
-                    points=_display(tally.points),
-                    tiebreaks=tuple((key, _display(value)) for key, value in shown),
+                    points=display(tally.points),
+                    tiebreaks=tuple((key, display(value)) for key, value in shown),
                     games=tally.games,
                     byes=tally.byes,
                     first_places=tally.first_places,
@@ -564,7 +565,7 @@ def _labeller(players: Sequence[Player]) -> Callable[[str], str]:
     return label
 
 
-def _display(value: Fraction | int) -> float:
+def display(value: Fraction | int) -> float:
     """Rounded to 2 decimals, halves away from zero (69/8 = 8.625 shows as 8.63)."""
     if isinstance(value, int):
         return float(value)

@@ -126,21 +126,36 @@ def loads(line: str) -> Event:
 def from_json(obj: Mapping[str, Any]) -> Event:
     kind = obj.get("type")
     if kind is None:
-        raise BadEvent("bad_event", 'the event has no "type"')
+        raise _bad("bad_event", 'the event has no "type"', rule="no_type")
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parse is None:
         known = ", ".join(EVENT_TYPES)
-        raise BadEvent("bad_event", f"unknown event type {json.dumps(kind)} (known: {known})")
-    fields = Fields(kind, obj, VERSION)
+        raise _bad(
+            "bad_event",
+            f"unknown event type {json.dumps(kind)} (known: {known})",
+            rule="unknown_type",
+            got=json.dumps(kind),
+            known=list(EVENT_TYPES),
+        )
+    fields = Fields(kind, obj, VERSION, GAME)
     event = parse(fields)
     fields.done()
     return event
 
 
+def _bad(code: str, message: str, **params: object) -> BadEvent:
+    return BadEvent(code, message, {"game": GAME, **params})
+
+
 def _game_started(f: Fields) -> GameStarted:
     game = f.string("game")
     if game != GAME:
-        raise BadEvent("bad_event", f'a Chefs record has "game": "{GAME}", not {json.dumps(game)}')
+        raise _bad(
+            "bad_event",
+            f'a Chefs record has "game": "{GAME}", not {json.dumps(game)}',
+            rule="game",
+            got=json.dumps(game),
+        )
     return GameStarted(players=f.strings("players"))
 
 
@@ -152,9 +167,11 @@ def _marker_placed(f: Fields) -> MarkerPlaced:
     player = f.string("player")
     location = f.string("location")
     if location not in LOCATIONS:
-        raise BadEvent(
+        raise _bad(
             "bad_location",
             f'"{location}" is not a location (locations: {", ".join(LOCATIONS)})',
+            got=location,
+            locations=list(LOCATIONS),
         )
     return MarkerPlaced(player=player, location=location, circle=f.integer("circle"))
 
@@ -176,8 +193,11 @@ def _cards_exchanged(f: Fields) -> CardsExchanged:
     player = f.string("player")
     chest = f.string("chest")
     if chest not in CHESTS:
-        raise BadEvent(
-            "bad_chest", f'"{chest}" is not a chest at the door (chests: {", ".join(CHESTS)})'
+        raise _bad(
+            "bad_chest",
+            f'"{chest}" is not a chest at the door (chests: {", ".join(CHESTS)})',
+            got=chest,
+            chests=list(CHESTS),
         )
     return CardsExchanged(player=player, chest=chest)
 

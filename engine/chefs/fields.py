@@ -20,18 +20,30 @@ class Fields:
     """Typed access to an event's JSON fields that refuses anything the format does not
     define. Call :meth:`done` last: it refuses fields no getter asked for."""
 
-    __slots__ = ("kind", "obj", "used", "version")
+    __slots__ = ("game", "kind", "obj", "used", "version")
 
-    def __init__(self, kind: str, obj: Mapping[str, Any], version: str) -> None:
+    def __init__(self, kind: str, obj: Mapping[str, Any], version: str, game: str = "") -> None:
         self.kind = kind
         self.obj = obj
         self.used = {"type"}
         self.version = version
+        self.game = game
+        """The record's game, for the refusals' params (games/refusals.py)."""
+
+    def bad(self, code: str, message: str, **params: object) -> BadEvent:
+        """A refusal of the record format with the values its sentence is made of."""
+        return BadEvent(code, message, {"game": self.game, **params})
 
     def get(self, key: str) -> Any:
         self.used.add(key)
         if key not in self.obj:
-            raise BadEvent("bad_event", f'{self.kind} needs a "{key}" field')
+            raise self.bad(
+                "bad_event",
+                f'{self.kind} needs a "{key}" field',
+                rule="missing_field",
+                type=self.kind,
+                field=key,
+            )
         return self.obj[key]
 
     def has(self, key: str) -> bool:
@@ -39,7 +51,14 @@ class Fields:
 
     def wrong(self, key: str, expected: str) -> BadEvent:
         got = json.dumps(self.obj[key], ensure_ascii=False)
-        return BadEvent("bad_event", f'"{key}" must be {expected}, not {got}')
+        return self.bad(
+            "bad_event",
+            f'"{key}" must be {expected}, not {got}',
+            rule="wrong_type",
+            field=key,
+            expected=expected,
+            got=got,
+        )
 
     def string(self, key: str) -> str:
         value = self.get(key)
@@ -75,4 +94,10 @@ class Fields:
         extra = [key for key in self.obj if key not in self.used]
         if extra:
             names = ", ".join(f'"{key}"' for key in extra)
-            raise BadEvent("bad_event", f"{self.kind} has no field {names} in {self.version}")
+            raise self.bad(
+                "bad_event",
+                f"{self.kind} has no field {names} in {self.version}",
+                rule="extra_field",
+                type=self.kind,
+                fields=extra,
+            )

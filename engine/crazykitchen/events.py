@@ -91,21 +91,31 @@ def loads(line: str) -> Event:
 def from_json(obj: Mapping[str, Any]) -> Event:
     kind = obj.get("type")
     if kind is None:
-        raise BadEvent("bad_event", 'the event has no "type"')
+        raise _bad("bad_event", 'the event has no "type"', rule="no_type")
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parse is None:
         known = ", ".join(EVENT_TYPES)
-        raise BadEvent("bad_event", f"unknown event type {json.dumps(kind)} (known: {known})")
-    fields = Fields(kind, obj, VERSION)
+        raise _bad(
+            "bad_event",
+            f"unknown event type {json.dumps(kind)} (known: {known})",
+            rule="unknown_type",
+            got=json.dumps(kind),
+            known=list(EVENT_TYPES),
+        )
+    fields = Fields(kind, obj, VERSION, GAME)
     event = parse(fields)
     fields.done()
     return event
 
 
+def _bad(code: str, message: str, **params: object) -> BadEvent:
+    return BadEvent(code, message, {"game": GAME, **params})
+
+
 def _team(value: Any) -> Team:
     if type(value) is not dict:
-        raise BadEvent("bad_event", 'a team is {"name": ..., "players": [...]}')
-    fields = Fields("a team", value, VERSION)
+        raise _bad("bad_event", 'a team is {"name": ..., "players": [...]}', rule="team_object")
+    fields = Fields("a team", value, VERSION, GAME)
     fields.used.discard("type")
     team = Team(name=fields.string("name"), players=fields.strings("players"))
     fields.done()
@@ -115,8 +125,11 @@ def _team(value: Any) -> Team:
 def _game_started(f: Fields) -> GameStarted:
     game = f.string("game")
     if game != GAME:
-        raise BadEvent(
-            "bad_event", f'a Crazy Kitchen record has "game": "{GAME}", not {json.dumps(game)}'
+        raise _bad(
+            "bad_event",
+            f'a Crazy Kitchen record has "game": "{GAME}", not {json.dumps(game)}',
+            rule="game",
+            got=json.dumps(game),
         )
     teams = f.get("teams")
     if type(teams) is not list:

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.crazykitchen.events import GameStarted, RoundScored, Team
+from engine.crazykitchen.events import GAME, GameStarted, RoundScored, Team
 from engine.crazykitchen.referee import expected_cooks
 from engine.crazykitchen.replay import step
 from engine.crazykitchen.rules import ROUNDS
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
+
+
+def _bad(code: str, message: str, rule: str, **params: object) -> RuleViolation:
+    return RuleViolation(code, message, {"game": GAME, "rule": rule, **params})
 
 
 def results(teams: Sequence[Mapping[str, Any]], entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -24,28 +28,38 @@ def results(teams: Sequence[Mapping[str, Any]], entry: Mapping[str, Any]) -> dic
     """
     allowed = {"cooks_first", "scores", "compensation"}
     if not isinstance(entry, Mapping) or not {"cooks_first", "scores"} <= set(entry) <= allowed:
-        raise RuleViolation(
+        raise _bad(
             "bad_results",
             'a results entry is {"cooks_first": team, "scores": [six round scores]} '
             'with an optional "compensation"',
+            "shape",
         )
     parsed = tuple(_team(t) for t in teams)
     compensation = entry.get("compensation")
     if compensation is not None and type(compensation) is not int:
-        raise RuleViolation("bad_compensation", "compensation is a whole number of points")
+        raise _bad("bad_compensation", "compensation is a whole number of points", "number")
     if type(entry["cooks_first"]) is not str:
-        raise RuleViolation("bad_results", "cooks_first names the team that cooked in round 1")
+        raise _bad(
+            "bad_results", "cooks_first names the team that cooked in round 1", "cooks_first"
+        )
     state = KitchenState()
     step(state, GameStarted(parsed, entry["cooks_first"], compensation))
     scores = entry["scores"]
     if not isinstance(scores, list | tuple) or len(scores) != ROUNDS:
-        raise RuleViolation("bad_results", f"the game has {ROUNDS} rounds: one score for each")
+        raise _bad(
+            "bad_results",
+            f"the game has {ROUNDS} rounds: one score for each",
+            "rounds",
+            rounds=ROUNDS,
+        )
     for number, score in enumerate(scores, start=1):
         if type(score) is not int or score < 0:
-            raise RuleViolation(
+            raise _bad(
                 "bad_results",
                 f"round {number}'s score must be a whole number of victory points, 0 or more "
                 "(0 is written when the penalties are more)",
+                "score",
+                round=number,
             )
         state.rounds.append(RoundScored(number, expected_cooks(state), (), (), score))
         state.points[state.rounds[-1].cooks] += score
@@ -60,5 +74,5 @@ def _team(team: Any) -> Team:
         or not isinstance(team["players"], list | tuple)
         or not all(type(p) is str for p in team["players"])
     ):
-        raise RuleViolation("bad_teams", 'a team is {"name": ..., "players": [names]}')
+        raise _bad("bad_teams", 'a team is {"name": ..., "players": [names]}', "team_shape")
     return Team(team["name"], tuple(team["players"]))

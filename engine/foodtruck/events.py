@@ -139,12 +139,23 @@ def from_json(obj: Mapping[str, Any]) -> Event:
                 DishRevealed(player, dish) if kind == "dish_revealed" else MarketTaken(player, dish)
             )
     if kind is None:
-        raise BadEvent("bad_event", 'the event has no "type"')
+        raise _bad("bad_event", 'the event has no "type"', rule="no_type")
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parse is None:
         known = ", ".join(EVENT_TYPES)
-        raise BadEvent("bad_event", f"unknown event type {json.dumps(kind)} (known: {known})")
+        raise _bad(
+            "bad_event",
+            f"unknown event type {json.dumps(kind)} (known: {known})",
+            rule="unknown_type",
+            got=json.dumps(kind),
+            known=list(EVENT_TYPES),
+        )
     return parse(_Fields(kind, obj))
+
+
+def _bad(code: str, message: str, **params: object) -> BadEvent:
+    """A line the record format refuses, with the values its sentence is made of."""
+    return BadEvent(code, message, {"game": GAME_KEY, **params})
 
 
 class _Fields:
@@ -160,19 +171,39 @@ class _Fields:
     def raw(self, key: str) -> Any:
         self.used.add(key)
         if key not in self.obj:
-            raise BadEvent("bad_event", f'{self.kind} needs a "{key}" field')
+            raise _bad(
+                "bad_event",
+                f'{self.kind} needs a "{key}" field',
+                rule="missing_field",
+                type=self.kind,
+                field=key,
+            )
         return self.obj[key]
 
     def string(self, key: str) -> str:
         value = self.raw(key)
         if not isinstance(value, str):
-            raise BadEvent("bad_event", f'"{key}" must be a string, not {json.dumps(value)}')
+            raise _bad(
+                "bad_event",
+                f'"{key}" must be a string, not {json.dumps(value)}',
+                rule="wrong_type",
+                field=key,
+                expected="a string",
+                got=json.dumps(value),
+            )
         return value
 
     def integer(self, key: str) -> int:
         value = self.raw(key)
         if type(value) is not int:  # bool is an int in Python but not in the format
-            raise BadEvent("bad_event", f'"{key}" must be a whole number, not {json.dumps(value)}')
+            raise _bad(
+                "bad_event",
+                f'"{key}" must be a whole number, not {json.dumps(value)}',
+                rule="wrong_type",
+                field=key,
+                expected="a whole number",
+                got=json.dumps(value),
+            )
         return value
 
     def dish(self, key: str) -> str:
@@ -182,27 +213,32 @@ class _Fields:
         extra = [key for key in self.obj if key not in self.used]
         if extra:
             names = ", ".join(f'"{key}"' for key in extra)
-            raise BadEvent(
-                "bad_event", f"{self.kind} has no field {names} in Food Truck record format v1"
+            raise _bad(
+                "bad_event",
+                f"{self.kind} has no field {names} in Food Truck record format v1",
+                rule="extra_field",
+                type=self.kind,
+                fields=extra,
             )
 
 
 def _dish(value: object) -> str:
     if not isinstance(value, str) or not is_dish_name(value):
-        raise BadEvent(
+        raise _bad(
             "bad_dish",
             f"{json.dumps(value)} is not a dish: a dish is written in lower case letters, "
             'digits and dashes, starting with a letter, e.g. "burger", "hotdog", "dessert"',
+            got=json.dumps(value),
         )
     return value
 
 
 def _parse_game_started(f: _Fields) -> GameStarted:
     if f.raw("game") != GAME_KEY:
-        raise BadEvent("bad_event", f'"game" must be "{GAME_KEY}" in a Food Truck record')
+        raise _bad("bad_event", f'"game" must be "{GAME_KEY}" in a Food Truck record', rule="game")
     players = f.raw("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadEvent("bad_event", '"players" must be a list of names')
+        raise _bad("bad_event", '"players" must be a list of names', rule="players_list")
     f.done()
     return GameStarted(players=tuple(players))
 
@@ -212,11 +248,15 @@ def _parse_round_started(f: _Fields) -> RoundStarted:
     first = f.string("first_player")
     raw_market = f.raw("market")
     if not isinstance(raw_market, list):
-        raise BadEvent("bad_event", '"market" must be a list of dishes')
+        raise _bad("bad_event", '"market" must be a list of dishes', rule="market_list")
     market = tuple(_dish(d) for d in raw_market)
     raw_companies = f.raw("companies")
     if not isinstance(raw_companies, dict):
-        raise BadEvent("bad_event", '"companies" must map each player to a Company effect')
+        raise _bad(
+            "bad_event",
+            '"companies" must map each player to a Company effect',
+            rule="companies_map",
+        )
     companies = tuple((player, _effect(effect)) for player, effect in raw_companies.items())
     f.done()
     return RoundStarted(round=number, first_player=first, market=market, companies=companies)
@@ -224,9 +264,11 @@ def _parse_round_started(f: _Fields) -> RoundStarted:
 
 def _effect(value: object) -> str:
     if not isinstance(value, str) or value not in EFFECTS:
-        raise BadEvent(
+        raise _bad(
             "bad_effect",
             f"{json.dumps(value)} is not a Company effect (effects: {', '.join(EFFECTS)})",
+            got=json.dumps(value),
+            effects=list(EFFECTS),
         )
     return value
 

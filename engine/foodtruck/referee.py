@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from engine.errors import InvariantError, RuleViolation
+from engine.foodtruck.events import GAME_KEY as _GAME
 from engine.foodtruck.events import (
     CompanyPlayed,
     DishRevealed,
@@ -146,6 +147,12 @@ def expected_next(state: GameState) -> tuple[str, str | None] | None:
 # Checks
 
 
+def _refusal(code: str, message: str, **params: object) -> RuleViolation:
+    """A refusal with the values its sentence is made of (games/refusals.py says it in the
+    reader's language; ``game`` keys the codes Food Truck shares with the other games)."""
+    return RuleViolation(code, message, {"game": _GAME, **params})
+
+
 def check(state: GameState, event: Event) -> None:
     """Raise :class:`RuleViolation` if ``event`` may not happen in ``state``."""
     _CHECKS[type(event)](state, event)
@@ -168,25 +175,53 @@ def _not_expected(state: GameState, event: Event) -> RuleViolation:
     got = type_name(event)
     if state.phase is _OVER:
         winner = state.rounds[-1].winner if state.rounds else "?"
-        return RuleViolation(
-            "game_over", f"the game is over ({winner} has won); nothing may follow, got {got}"
+        return _refusal(
+            "game_over",
+            f"the game is over ({winner} has won); nothing may follow, got {got}",
+            winner=winner,
+            got=got,
         )
-    return RuleViolation("out_of_order", f"{describe_next(state)}, not {got}")
+    phase = state.phase
+    rule = {_NOT_STARTED: "game_started", _ROUND_START: "round_started"}.get(phase, "turn")
+    if phase is _MARKET_PICK:
+        rule = "market_pick"
+    player = state.current if phase is _MARKET_PICK else turn_player(state)
+    return _refusal(
+        "out_of_order",
+        f"{describe_next(state)}, not {got}",
+        rule=rule,
+        round=state.round_no + 1,
+        player=player,
+        got=got,
+    )
 
 
 def _at_table(state: GameState, player: str) -> None:
     if player not in state.seats:
-        raise RuleViolation(
-            "unknown_player", f"{player!r} is not playing in this game ({', '.join(state.players)})"
+        raise _refusal(
+            "unknown_player",
+            f"{player!r} is not playing in this game ({', '.join(state.players)})",
+            player=player,
+            players=list(state.players),
         )
 
 
 def _wrong_turn(state: GameState, player: str) -> RuleViolation:
     if state.phase in (_TURN, _SERVED, _MARKET_PICK) and player not in state.in_round:
-        return RuleViolation(
-            "wrong_turn", f"{player} is eliminated from this round and has no turn until the next"
+        return _refusal(
+            "wrong_turn",
+            f"{player} is eliminated from this round and has no turn until the next",
+            rule="eliminated",
+            player=player,
         )
-    return RuleViolation("wrong_turn", f"it is {turn_player(state)}'s turn, not {player}'s")
+    expected = turn_player(state)
+    return _refusal(
+        "wrong_turn",
+        f"it is {expected}'s turn, not {player}'s",
+        rule="turn",
+        expected=expected,
+        player=player,
+    )
 
 
 def _company_turn(state: GameState, player: str) -> None:
@@ -203,16 +238,22 @@ def _top_problem(state: GameState, player: str, dish: str, acting: str) -> RuleV
     if state.phase is _TURN and state.must_play is not None and player == state.current:
         if dish == state.must_play:
             return None
-        return RuleViolation(
+        return _refusal(
             "not_on_top",
             f"{player} swapped for the market's {state.must_play} and must play it now, not {dish}",
+            rule="swapped",
+            player=player,
+            must_play=state.must_play,
+            dish=dish,
         )
     seat = state.seats[player]
     if not seat.pile_size():
-        return RuleViolation(
+        return _refusal(
             "pile_empty",
             f"{player}'s pile is empty: there is no dish to {acting} "
             "(a player who cannot turn a dish over is eliminated: enter their market_taken)",
+            rule=_ACTIONS[acting],
+            player=player,
         )
     if seat.hidden:
         if seat.hidden[dish] > 0:
@@ -220,12 +261,21 @@ def _top_problem(state: GameState, player: str, dish: str, acting: str) -> RuleV
     elif seat.tail[0] == dish:
         return None
     if dish in seat.tail:
-        return RuleViolation(
+        return _refusal(
             "not_on_top",
             f"{player}'s {dish} was put under their pile and other dishes lie above it: "
             f"it is not the dish on top",
+            rule="under",
+            player=player,
+            dish=dish,
         )
-    return RuleViolation("dish_not_in_pile", f"{player} has no {dish} in their pile")
+    return _refusal(
+        "dish_not_in_pile", f"{player} has no {dish} in their pile", player=player, dish=dish
+    )
+
+
+_ACTIONS: Final = {"swap": "swap", "put under the pile": "under", "turn over": "turn_over"}
+"""The words of :func:`_top_problem`'s ``acting`` and the ``rule`` of its pile_empty."""
 
 
 def _check_game_started(state: GameState, event: GameStarted) -> None:
@@ -233,39 +283,57 @@ def _check_game_started(state: GameState, event: GameStarted) -> None:
         raise _not_expected(state, event)
     players = event.players
     if len(players) not in PLAYER_COUNTS:
-        raise RuleViolation(
-            "bad_players", f"Food Truck is played by 2 to 5 players, not {len(players)}"
+        raise _refusal(
+            "bad_players",
+            f"Food Truck is played by 2 to 5 players, not {len(players)}",
+            rule="count",
+            count=len(players),
         )
     if any(not name for name in players):
-        raise RuleViolation("bad_players", "every player needs a name (an empty name was given)")
+        raise _refusal(
+            "bad_players", "every player needs a name (an empty name was given)", rule="empty_name"
+        )
     if len(set(players)) != len(players):
         twice = sorted({p for p in players if players.count(p) > 1})
-        raise RuleViolation("bad_players", f"{', '.join(twice)} is seated twice")
+        raise _refusal(
+            "bad_players", f"{', '.join(twice)} is seated twice", rule="seated_twice", players=twice
+        )
 
 
 def _check_round_started(state: GameState, event: RoundStarted) -> None:
     if state.phase is not _ROUND_START:
         raise _not_expected(state, event)
     if event.round != state.round_no + 1:
-        raise RuleViolation(
-            "wrong_round", f"the next round is round {state.round_no + 1}, not {event.round}"
+        raise _refusal(
+            "wrong_round",
+            f"the next round is round {state.round_no + 1}, not {event.round}",
+            expected=state.round_no + 1,
+            got=event.round,
         )
     _at_table(state, event.first_player)
     if state.marker is not None and event.first_player != state.marker:
-        raise RuleViolation(
+        raise _refusal(
             "bad_first_player",
             f"{state.marker} holds the first-player marker (the first eliminated last round) "
             f"and starts round {event.round}, not {event.first_player}",
+            marker=state.marker,
+            round=event.round,
+            player=event.first_player,
         )
     n = len(state.players)
     if len(event.market) != n:
-        raise RuleViolation(
+        raise _refusal(
             "bad_market",
             f"the market is as many dish cards as players: {n}, not {len(event.market)}",
+            rule="size",
+            expected=n,
+            got=len(event.market),
         )
     if DESSERT in event.market:
-        raise RuleViolation(
-            "bad_market", "desserts are never in the market: the unused ones went back to the box"
+        raise _refusal(
+            "bad_market",
+            "desserts are never in the market: the unused ones went back to the box",
+            rule="dessert",
         )
     if state.market_pile < n:  # FT2.3: cannot happen (see max_rounds)
         raise InvariantError("the market's draw pile ran out")
@@ -274,17 +342,22 @@ def _check_round_started(state: GameState, event: RoundStarted) -> None:
         _at_table(state, player)
         seen.add(player)
         if effect not in state.seats[player].company_pile:
-            raise RuleViolation(
+            raise _refusal(
                 "bad_company",
                 f"{player} already turned over their {effect} card since their Company pile "
                 "was last shuffled: each of the five cards comes once before the pile is "
                 "shuffled again",
+                rule="repeated",
+                player=player,
+                effect=effect,
             )
     missing = [p for p in state.players if p not in seen]
     if missing:
-        raise RuleViolation(
+        raise _refusal(
             "bad_company",
             f"every player turns over a Company card: none given for {', '.join(missing)}",
+            rule="missing",
+            players=missing,
         )
 
 
@@ -296,19 +369,26 @@ def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
     _company_turn(state, player)
     seat = state.seats[player]
     if seat.company is None:
-        raise RuleViolation(
-            "company_used", f"{player} has already played their Company card this round"
+        raise _refusal(
+            "company_used",
+            f"{player} has already played their Company card this round",
+            player=player,
         )
     if event.effect != seat.company:
-        raise RuleViolation(
+        raise _refusal(
             "wrong_effect",
             f"{player}'s Company card this round is {seat.company}, not {event.effect}",
+            player=player,
+            effect=seat.company,
+            got=event.effect,
         )
     if state.phase is _SERVED and player == state.current and event.effect in ON_THE_DISH:
-        raise RuleViolation(
+        raise _refusal(
             "effect_not_now",
             f"{player} has already served their dish this turn: {event.effect} acts on the dish "
             "you must play, so it is played before the dish is turned over",
+            player=player,
+            effect=event.effect,
         )
     effect = event.effect
     if effect == "remove":
@@ -317,14 +397,21 @@ def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
         _at_table(state, target)
         count = state.seats[target].served[event.dish]
         if count == 0:
-            raise RuleViolation(
-                "not_removable", f"{target} has no {event.dish} served in front of them"
+            raise _refusal(
+                "not_removable",
+                f"{target} has no {event.dish} served in front of them",
+                rule="not_served",
+                target=target,
+                dish=event.dish,
             )
         if count > 1:
-            raise RuleViolation(
+            raise _refusal(
                 "not_removable",
                 f"{target}'s {event.dish} is in a stack: only a visible dish that is not in a "
                 "stack may be put under the pile",
+                rule="stacked",
+                target=target,
+                dish=event.dish,
             )
     elif effect == "swap":
         assert event.dish is not None and event.market is not None
@@ -332,20 +419,29 @@ def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
         if problem is not None:
             raise problem
         if event.market not in state.market:
-            raise RuleViolation("dish_not_in_market", f"there is no {event.market} in the market")
+            raise _refusal(
+                "dish_not_in_market", f"there is no {event.market} in the market", dish=event.market
+            )
     elif effect == "under":
         assert event.dish is not None
         problem = _top_problem(state, player, event.dish, "put under the pile")
         if problem is not None:
             raise problem
         if seat.pile_size() < 2:
-            raise RuleViolation(
+            raise _refusal(
                 "no_next_dish",
                 f"{player}'s {event.dish} is the last dish of their pile: there is no next dish "
                 "to play after putting it under",
+                player=player,
+                dish=event.dish,
             )
     elif effect == "copy" and not seat.pile_size():
-        raise RuleViolation("pile_empty", f"{player}'s pile is empty: there is no dish to copy")
+        raise _refusal(
+            "pile_empty",
+            f"{player}'s pile is empty: there is no dish to copy",
+            rule="copy",
+            player=player,
+        )
 
 
 def _check_dish_revealed(state: GameState, event: DishRevealed) -> None:
@@ -354,9 +450,12 @@ def _check_dish_revealed(state: GameState, event: DishRevealed) -> None:
     _at_table(state, event.player)
     if event.player != turn_player(state):
         if state.phase is _SERVED and event.player == state.current:
-            raise RuleViolation(
+            raise _refusal(
                 "wrong_turn",
                 f"{event.player} has served this turn; it is {turn_player(state)}'s turn",
+                rule="served",
+                player=event.player,
+                expected=turn_player(state),
             )
         raise _wrong_turn(state, event.player)
     problem = _top_problem(state, event.player, event.dish, "turn over")
@@ -372,13 +471,16 @@ def _check_market_taken(state: GameState, event: MarketTaken) -> None:
     if event.player != player:
         raise _wrong_turn(state, event.player)
     if state.phase is not _MARKET_PICK and not legal_market(state):
-        raise RuleViolation(
+        raise _refusal(
             "pile_not_empty",
             f"{player} has not been eliminated: a market card is taken by an eliminated player, "
             f"and {player} still has a dish to turn over",
+            player=player,
         )
     if event.dish not in state.market:
-        raise RuleViolation("dish_not_in_market", f"there is no {event.dish} in the market")
+        raise _refusal(
+            "dish_not_in_market", f"there is no {event.dish} in the market", dish=event.dish
+        )
 
 
 _CHECKS: Final[dict[type[Any], Callable[[GameState, Any], None]]] = {

@@ -35,10 +35,14 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from engine.errors import InvalidRecord, RuleViolation
+from engine.jsonline import decode_object
+from engine.replay import split_lines
 from games import services, store
 from games.api import serializers as s
 from games.api.exceptions import BadRequest
 from games.api.parsers import RECORD_PARSERS, JSONParser
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 
 # ----------------------------------------------------------------------------- request helpers
 
@@ -58,7 +62,12 @@ def _valid(serializer_class: type[serializers.Serializer[Any]], data: Any) -> di
 
     A query parameter given empty (``?since=``) is refused, as the schema says (OpenAPI's
     parameters allow no empty value), not taken for an absent one as DRF would."""
-    serializer = serializer_class(data=data)
+    return _valid_serializer(serializer_class(data=data))
+
+
+def _valid_serializer(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
+    """:func:`_valid` for a serializer made already (to ask it more afterwards)."""
+    data = serializer.initial_data
     if isinstance(data, QueryDict):
         fields: list[str] = list(serializer.fields)  # its keys
         empty = sorted(name for name in fields if name in data and "" in data.getlist(name))
@@ -254,7 +263,7 @@ class GameListView(APIView):
         summary="Create a game",
         description="Records the game's first event (game_started), and game_published if "
         "`published`.",
-        request=s.GameCreateSerializer,
+        request=s.GAME_CREATE_REQUEST,
         parameters=WRITE_HEADERS,
         responses={
             201: s.GameChangeSerializer,
@@ -266,10 +275,20 @@ class GameListView(APIView):
         tags=["games"],
     )
     def post(self, request: Request) -> Response:
-        body = _valid(s.GameCreateSerializer, request.data)
+        serializer = s.NewGameSerializer(data=request.data)
+        body = _valid_serializer(serializer)
+        if strangers := serializer.strangers():
+            raise services.Refused(
+                _("%(names)s: not one of the teams (%(teams)s)")
+                % {"names": ", ".join(strangers), "teams": ", ".join(body["players"])},
+                "bad_teams",
+                0,
+            )
         change = services.game_create(
             players=body["players"],
             suits=body.get("suits"),
+            options=serializer.options(),
+            game_type=body["game_type"],
             published=body["published"],
             **_write_context(request),
         )
@@ -362,14 +381,14 @@ class GamePublishView(APIView):
 
 
 class GameResultsView(APIView):
-    @_write_schema(s.ResultsSerializer, "Enter a game's results (no play by play)")
+    @_write_schema(s.RESULTS_REQUEST, "Enter a game's results (no play by play)")
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
-        body = _valid(s.ResultsSerializer, request.data)
+        serializer = s.ResultsSerializer(data=request.data)
+        body = _valid_serializer(serializer)
         change = services.game_enter_results(
             game_id=game_id,
             expected_version=body["expected_version"],
-            scores=body["scores"],
-            totals=body.get("totals"),
+            entry=serializer.entry(),  # the game's own shape (Trick-n-Chef's: scores, totals)
             **_write_context(request),
         )
         return _created(change)
@@ -443,9 +462,24 @@ class GameImportView(APIView):
         query = _valid(s.ImportQuerySerializer, request.query_params)
         record = request.data if isinstance(request.data, bytes) else b""  # no body: empty
         change = services.game_import_record(
-            record=record, published=query["published"], **_write_context(request)
+            record=record,
+            game_type=query.get("game_type") or record_game(record),
+            published=query["published"],
+            **_write_context(request),
         )
         return _created(change, location=True)
+
+
+def record_game(record: bytes) -> str:
+    """The game a record file's first line names (``"game"``); Trick-n-Chef when it names
+    none or cannot be read (that game's reader then says what is wrong with it)."""
+    first = record.split(b"\n", 1)[0]
+    try:
+        obj = decode_object(split_lines(first)[0]) if first.strip() else None
+    except (InvalidRecord, RuleViolation):  # not UTF-8, not JSON, nested too deeply
+        return DEFAULT_GAME_TYPE
+    game = obj.get("game") if isinstance(obj, dict) else None
+    return game if isinstance(game, str) and game in GAME_TYPES else DEFAULT_GAME_TYPE
 
 
 # ----------------------------------------------------------------------------- the global log

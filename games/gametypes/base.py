@@ -53,6 +53,10 @@ class GameType(Protocol):
     event."""
     record_types: frozenset[str]
     """The event types of this game's record format (what scorekeepers append)."""
+    pages: str
+    """The module of the game's web pages (table page, replay, score sheet): imported by name
+    when a page is asked for (games.pages.pages_for), so the game types stay free of Django's
+    views."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         """The record's first event (as its JSON object) for a new table. ``players``: the

@@ -20,6 +20,7 @@ class Chefs(RecordedGame):
     name = "Chefs"
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
+    pages = "games.pages.chefs"
     engine_new = staticmethod(ChefsState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

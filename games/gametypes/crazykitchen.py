@@ -25,6 +25,7 @@ class CrazyKitchen(RecordedGame):
     team_members: tuple[int, int] | None = (MIN_TEAM, PLAYER_COUNTS[-1] // 2)
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
+    pages = "games.pages.crazykitchen"
     engine_new = staticmethod(KitchenState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)
@@ -56,7 +57,11 @@ class CrazyKitchen(RecordedGame):
         who cooked first comes from the game's start."""
         kitchen: KitchenState = state.state
         if not kitchen.started:
-            raise RuleViolation("bad_results", "the game must be started before its results")
+            raise RuleViolation(
+                "bad_results",
+                "the game must be started before its results",
+                {"game": self.key, "rule": "not_started"},
+            )
         teams = [{"name": name, "players": list(members)} for name, members in kitchen.teams]
         full = {"cooks_first": kitchen.cooks_first, **entry}
         started = state.events[0] if state.events else {}

@@ -23,6 +23,7 @@ class FoodTruck(RecordedGame):
     """FT2.5: round 1's first player may be anyone, so a tournament table's seat 1 starts it
     (its ``round_started`` names the ``first_player``, as Trick-n-Chef's does)."""
     record_types = frozenset(events.EVENT_TYPES)
+    pages = "games.pages.foodtruck"
     engine_new = staticmethod(GameState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

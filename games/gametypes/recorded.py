@@ -35,6 +35,7 @@ class RecordedGame:
     team_members: tuple[int, int] | None = None
     first_player_rule: bool = False
     record_types: frozenset[str]
+    pages: str
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""
 

@@ -23,6 +23,7 @@ class TrickNChef:
     team_members: tuple[int, int] | None = None
     first_player_rule: bool = True
     record_types: frozenset[str] = frozenset(engine.events.EVENT_TYPES)
+    pages: str = "games.pages.tricknchef"
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "game_started", "players": list(players)}

@@ -569,6 +569,17 @@ def game_enter_results(
     )
 
 
+def _recorded_names(first: Mapping[str, Any]) -> list[Any]:
+    """The names a record's first event gives: its players, or (a team game) each team's name
+    and its players' names."""
+    out = list(first.get("players") or [])
+    for team in first.get("teams") or []:
+        if isinstance(team, Mapping):
+            out.append(team.get("name"))
+            out.extend(team.get("players") or [])
+    return out
+
+
 def game_import_record(
     *,
     record: bytes | str,
@@ -588,7 +599,7 @@ def game_import_record(
     if not events:
         raise Refused(_("the record is empty: it must start with game_started"), "bad_event", 0)
     encoded = [kind.encode(e) for e in events]
-    _check_recorded_names(encoded[0].get("players", []))
+    _check_recorded_names(_recorded_names(encoded[0]))
     _check_request(encoded[0].get("players", []), idempotency_key)
     return _new_game(
         kind,

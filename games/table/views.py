@@ -1,5 +1,9 @@
 """The scorekeeper's table page: enter a game tap by tap (docs/scorekeeping.md).
 
+The page, its results form and its undo are each game's (games.pages): ``enter``, ``results``,
+``undo`` and ``event`` look the game's type up and dispatch to its pages module. The rest of
+this module is Trick-n-Chef's page (games.pages.tricknchef calls the ``tnc_*`` views).
+
 Thin typed function views: parse the request (games/forms_table.py), call a service
 (games/services/), render. Every action is a POST carrying the version the page was rendered
 at and a fresh idempotency key; with htmx the answer is the table panel (a partial of
@@ -49,6 +53,7 @@ from games.forms_table import (
 )
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
+from games.pages import GamePages, pages_for
 from games.refusals import refusal_message
 from games.table.presenters import (
     results_closed,
@@ -105,9 +110,49 @@ def table_login_required(view: View) -> View:
 # ----------------------------------------------------------------------------- views
 
 
+# Each game's pages (games.pages) answer the table page, its results form and its undo: these
+# views only find the game's type and dispatch.
+
+
 @table_login_required
 @require_GET
 def enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    return _pages(request, game_id).enter(request, game_id)
+
+
+@table_login_required
+@require_http_methods(["GET", "POST"])
+def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    return _pages(request, game_id).results(request, game_id)
+
+
+@table_login_required
+@require_POST
+def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    return _pages(request, game_id).undo(request, game_id)
+
+
+@table_login_required
+@require_POST
+def event(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """A play-by-play entry of a game other than Trick-n-Chef (whose entries have their own
+    URLs below)."""
+    return _pages(request, game_id).event(request, game_id)
+
+
+def _pages(request: HttpRequest, game_id: uuid.UUID) -> GamePages:
+    try:
+        game = services.game_get(game_id=game_id, user=request.user)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    return pages_for(game.game_type)
+
+
+# ----------------------------------------------------------------------------- Trick-n-Chef
+
+
+def tnc_enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """Trick-n-Chef's table page (games.pages.tricknchef)."""
     game = _load(request, game_id)
     refusal = _write_refusal(game, request)
     if refusal is not None:
@@ -192,9 +237,7 @@ def take(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _append(request, game_id, form, event)
 
 
-@table_login_required
-@require_POST
-def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+def tnc_undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Retract the last entry (a correction that stays in the history)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
@@ -215,9 +258,7 @@ def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     )
 
 
-@table_login_required
-@require_http_methods(["GET", "POST"])
-def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Results only: the three round scores of each player, as on a paper score sheet."""
     game = _load(request, game_id)
     players: list[str] = list(game.players)

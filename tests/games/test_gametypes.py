@@ -124,3 +124,12 @@ def test_a_record_file_of_each_game_imports_and_exports_unchanged(key: str) -> N
     assert kind.write_record(record) == kind.write_record(
         services.game_view(game_id=game.game_id).record_events
     )
+
+
+def test_a_team_records_names_are_checked_on_import_like_any_players() -> None:
+    record = RULES["crazy-kitchen"].simulate(5, 4)
+    record[0]["teams"][1]["players"][0] = "Cy  Smith"  # a repeated space: two spellings
+    text = "".join(json.dumps(e) + "\n" for e in record)
+    with pytest.raises(Refused) as refused:
+        services.game_import_record(record=text, game_type="crazy-kitchen")
+    assert refused.value.code == "bad_players"

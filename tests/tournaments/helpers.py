@@ -4,10 +4,11 @@ services, as an organizer would."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 
 from engine.events import to_json
@@ -72,3 +73,40 @@ def stream_types(tid: uuid.UUID) -> list[str]:
     return list(
         Event.objects.filter(stream_id=tid).order_by("version").values_list("type", flat=True)
     )
+
+
+Entry = Callable[[list[str]], dict[str, Any]]
+"""A table's results-only entry in its game's own shape, from the names in seat order."""
+
+
+@pytest.fixture
+def with_members(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Crazy Kitchen's tables get two members a team ("<team> 1", "<team> 2")."""
+    create = games.game_create
+
+    def game_create(**kwargs: Any) -> Any:
+        members = {team: [f"{team} 1", f"{team} 2"] for team in kwargs["players"]}
+        return create(**kwargs, options={"members": members})
+
+    monkeypatch.setattr(games, "game_create", game_create)
+    yield
+
+
+def play_round(tid: uuid.UUID, user: User, on_commit: Any, entry: Entry) -> dict[str, Any]:
+    """Pair, publish and finish every table of the next round with ``entry(names)`` (a
+    results-only entry in the game's own shape); returns the round as the summary has it."""
+    t.tournament_pair(tournament_id=tid, user=user)
+    number = len(summary(tid)["rounds"])
+    t.tournament_publish(tournament_id=tid, round=number, user=user)
+    for table in summary(tid)["rounds"][number - 1]["tables"]:
+        names = [s["name"] for s in table["seats"]]
+        game = GameProjection.objects.get(stream_id=table["game"])
+        with on_commit(execute=True):
+            games.game_enter_results(
+                game_id=game.stream_id,
+                expected_version=game.version,
+                entry=entry(names),
+                user=user,
+            )
+    played: dict[str, Any] = summary(tid)["rounds"][number - 1]
+    return played

@@ -51,39 +51,39 @@ def ranks(rows: tuple[Row, ...]) -> list[tuple[int, str]]:
 
 
 def test_the_games_and_their_kinds() -> None:
-    assert GAME_RULES["crazykitchen"].kind == MATCH
-    assert GAME_RULES["foodtruck"].kind == PLACE
+    assert GAME_RULES["crazy-kitchen"].kind == MATCH
+    assert GAME_RULES["food-truck"].kind == PLACE
     assert GAME_RULES["chefs"].kind == PLACE
-    assert GAME_RULES["crazykitchen"].tiebreaks == ("point_difference", "points_scored")
+    assert GAME_RULES["crazy-kitchen"].tiebreaks == ("point_difference", "points_scored")
 
 
 def test_a_match_is_worth_2_1_0_by_default_and_3_1_0_on_request() -> None:
     win = match(1, 1, "red", 41, "blue", 30)
     draw = match(1, 1, "red", 30, "blue", 30)
-    assert placement_points("crazykitchen", win) == {"red": 2, "blue": 0}
-    assert placement_points("crazykitchen", draw) == {"red": 1, "blue": 1}
+    assert placement_points("crazy-kitchen", win) == {"red": 2, "blue": 0}
+    assert placement_points("crazy-kitchen", draw) == {"red": 1, "blue": 1}
     three = PlacementSettings(match_points=MatchPoints(3, 1, 0))
-    assert placement_points("crazykitchen", win, three) == {"red": 3, "blue": 0}
+    assert placement_points("crazy-kitchen", win, three) == {"red": 3, "blue": 0}
 
 
 def test_a_match_needs_two_entrants_and_ranks_that_follow_the_points() -> None:
     lone = TableResult(1, 1, (Result("red", 1, 3),))
     with pytest.raises(StandingsError, match="a match has 2 entrants") as caught:
-        placement_points("crazykitchen", lone)
+        placement_points("crazy-kitchen", lone)
     assert caught.value.code == "not_two_entrants"
     wrong = TableResult(1, 2, (Result("red", 1, 10), Result("blue", 2, 12)))
     with pytest.raises(StandingsError, match="do not follow the points") as caught:
-        placement_points("crazykitchen", wrong)
+        placement_points("crazy-kitchen", wrong)
     assert caught.value.code == "rank_against_points"
     unequal_draw = TableResult(1, 2, (Result("red", 1, 10), Result("blue", 1, 12)))
     with pytest.raises(StandingsError, match="equal is a draw"):
-        placement_points("crazykitchen", unequal_draw)
+        placement_points("crazy-kitchen", unequal_draw)
 
 
 def test_places_use_the_scaled_scale_and_shared_places_split() -> None:
     table = places(1, 1, ("a", 1, 3), ("b", 1, 3), ("c", 3, 1), ("d", 4, 0))
     # scaled at 4: 6, 4, 2, 0; a and b share 1st and 2nd: (6 + 4) / 2
-    assert placement_points("foodtruck", table) == {"a": 5, "b": 5, "c": 2, "d": 0}
+    assert placement_points("food-truck", table) == {"a": 5, "b": 5, "c": 2, "d": 0}
     five = places(1, 1, *((f"p{k}", k, 5 - k) for k in range(1, 6)))
     assert list(placement_points("chefs", five).values()) == [
         6,
@@ -95,7 +95,7 @@ def test_places_use_the_scaled_scale_and_shared_places_split() -> None:
     two = places(1, 1, ("a", 1, 21), ("b", 2, 19))
     assert placement_points("chefs", two) == {"a": 6, "b": 0}
     by_place = PlacementSettings(scale="placement")  # one point per entrant below
-    assert placement_points("foodtruck", table, by_place) == {
+    assert placement_points("food-truck", table, by_place) == {
         "a": Fraction(5, 2),
         "b": Fraction(5, 2),
         "c": 1,
@@ -122,7 +122,7 @@ def test_crazy_kitchen_standings_points_then_difference_then_scored() -> None:
         match(3, 1, "B", 35, "C", 30),
         match(3, 2, "A", 15, "D", 25),
     ]
-    rows = standings("crazykitchen", "ABCD", tables)
+    rows = standings("crazy-kitchen", "ABCD", tables)
     # D: lost, won, won = 4. A: won, drew, lost = 3, difference +10 + 0 - 10 = 0, scored 75.
     # C: won, drew, lost = 3, difference +5 + 0 - 5 = 0, scored 75: shares 2nd with A. B: 2.
     assert ranks(rows) == [(1, "D"), (2, "A"), (2, "C"), (4, "B")]
@@ -130,13 +130,13 @@ def test_crazy_kitchen_standings_points_then_difference_then_scored() -> None:
     assert (a.wins, a.draws, a.losses, a.games, a.points) == (1, 1, 1, 3, Fraction(3))
     assert a.tiebreaks == (("point_difference", Fraction(0)), ("points_scored", Fraction(75)))
     # equal on everything: a shared first place, listed by id
-    rows = standings("crazykitchen", "AB", [match(1, 1, "A", 10, "B", 10)], [])
+    rows = standings("crazy-kitchen", "AB", [match(1, 1, "A", 10, "B", 10)], [])
     assert ranks(rows) == [(1, "A"), (1, "B")]
 
 
 def test_point_difference_outranks_points_scored() -> None:
     tables = [match(1, 1, "A", 12, "X", 2), match(1, 2, "B", 40, "Y", 35)]
-    rows = standings("crazykitchen", ["A", "B", "X", "Y"], tables)
+    rows = standings("crazy-kitchen", ["A", "B", "X", "Y"], tables)
     assert ranks(rows)[:2] == [(1, "A"), (2, "B")]  # +10 beats +5, though B scored more
 
 
@@ -148,7 +148,7 @@ def test_a_match_bye_counts_as_a_win_by_default(
     bye: str, points: int, counts: tuple[int, int, int]
 ) -> None:
     rows = standings(
-        "crazykitchen",
+        "crazy-kitchen",
         "ABC",
         [match(1, 1, "A", 3, "B", 1)],
         [Bye(1, "C")],
@@ -160,7 +160,7 @@ def test_a_match_bye_counts_as_a_win_by_default(
     assert (c.byes, c.games) == (1, 0)
     assert c.tiebreaks == (("point_difference", Fraction(0)), ("points_scored", Fraction(0)))
     with pytest.raises(StandingsError, match="a win, a draw or a loss"):
-        standings("crazykitchen", "C", [], [Bye(1, "C")], PlacementSettings(bye="half"))
+        standings("crazy-kitchen", "C", [], [Bye(1, "C")], PlacementSettings(bye="half"))
 
 
 def test_place_standings_points_then_game_tiebreaks_then_game_points_then_firsts() -> None:
@@ -170,7 +170,7 @@ def test_place_standings_points_then_game_tiebreaks_then_game_points_then_firsts
         places(2, 1, ("b", 1, 3), ("a", 2, 1), ("e", 3, 0)),
         places(2, 2, ("c", 1, 3), ("d", 2, 2)),
     ]
-    rows = standings("foodtruck", "abcde", tables)
+    rows = standings("food-truck", "abcde", tables)
     # a: 6 + 3 = 9, b: 3 + 6 = 9 (game points 4 and 5), c: 0 + 6, d: 6 + 0, e: 0 + 0
     assert ranks(rows) == [(1, "b"), (2, "a"), (3, "d"), (4, "c"), (5, "e")]
     assert rows[0].tiebreaks == (
@@ -192,10 +192,10 @@ def test_a_games_own_tiebreak_values_come_right_after_placement_points() -> None
 
 def test_a_place_bye_is_worth_the_scales_average_or_the_given_points() -> None:
     tables = [places(1, 1, ("a", 1, 3), ("b", 2, 2), ("c", 3, 1), ("d", 4, 0))]
-    rows = standings("foodtruck", "abcde", tables, [Bye(1, "e")])
+    rows = standings("food-truck", "abcde", tables, [Bye(1, "e")])
     assert next(r for r in rows if r.entrant == "e").points == 3
     rows = standings(
-        "foodtruck", "abcde", tables, [Bye(1, "e")], PlacementSettings(bye_points=Fraction(4))
+        "food-truck", "abcde", tables, [Bye(1, "e")], PlacementSettings(bye_points=Fraction(4))
     )
     assert next(r for r in rows if r.entrant == "e").points == 4
 
@@ -203,16 +203,16 @@ def test_a_place_bye_is_worth_the_scales_average_or_the_given_points() -> None:
 def test_input_problems_are_refused_with_codes() -> None:
     table = match(1, 1, "A", 3, "B", 1)
     with pytest.raises(StandingsError) as caught:
-        standings("crazykitchen", "A", [table])
+        standings("crazy-kitchen", "A", [table])
     assert caught.value.code == "unknown_entrant"
     with pytest.raises(StandingsError) as caught:
-        standings("crazykitchen", "AB", [table], [Bye(1, "A")])
+        standings("crazy-kitchen", "AB", [table], [Bye(1, "A")])
     assert caught.value.code == "entrant_twice_in_round"
     with pytest.raises(StandingsError) as caught:
-        standings("crazykitchen", "AA", [])
+        standings("crazy-kitchen", "AA", [])
     assert caught.value.code == "entrant_twice"
     with pytest.raises(StandingsError) as caught:
-        standings("crazykitchen", "A", [], [Bye(1, "Z")])
+        standings("crazy-kitchen", "A", [], [Bye(1, "Z")])
     assert caught.value.code == "unknown_entrant"
 
 
@@ -267,11 +267,11 @@ def test_standings_agree_with_a_plain_recount(
     for row in rows:
         assert row.games == sum(1 for t in tables for r in t.results if r.entrant == row.entrant)
         assert row.byes == sum(1 for b in byes if b.entrant == row.entrant)
-        assert row.points - total[row.entrant] == row.byes * (2 if game == "crazykitchen" else 3)
+        assert row.points - total[row.entrant] == row.byes * (2 if game == "crazy-kitchen" else 3)
     # a table hands out the same total whoever wins or shares (2 a match; 3 a seat, scaled)
     for t in tables:
         handed = sum(placement_points(game, t).values())
-        assert handed == (2 if game == "crazykitchen" else 3 * len(t.results))
+        assert handed == (2 if game == "crazy-kitchen" else 3 * len(t.results))
     # rows are sorted by points then tie-breaks; ranks are a competition ranking
     keys = [(r.points, *(v for _, v in r.tiebreaks)) for r in rows]
     assert keys == sorted(keys, reverse=True)
@@ -283,3 +283,37 @@ def test_standings_agree_with_a_plain_recount(
             assert row.rank == k + 1
     # the input's order does not matter
     assert standings(game, ids[::-1], tables[::-1], byes[::-1]) == rows
+
+
+def test_the_rules_keys_are_the_game_types_and_trick_n_chef_has_none() -> None:
+    from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+
+    assert set(GAME_RULES) == set(GAME_TYPES) - {DEFAULT_GAME_TYPE}
+
+
+def test_columns_name_each_games_figures_and_its_own_tiebreaks_when_it_has_some() -> None:
+    from tournaments.placement import columns
+
+    assert [k for k, _ in columns("crazy-kitchen")] == [
+        "rank", "name", "points", "point_difference", "points_scored",
+        "wins", "draws", "losses", "games", "byes",
+    ]  # fmt: skip
+    assert dict(columns("crazy-kitchen"))["name"] == "Team"
+    assert [k for k, _ in columns("chefs", width=2)][3:6] == [
+        "game_tiebreak_1",
+        "game_tiebreak_2",
+        "game_points",
+    ]
+    assert dict(columns("chefs"))["game_points"] == "Final positions"
+
+
+def test_a_byes_worth_and_the_tournaments_settings() -> None:
+    from tournaments.placement import PlacementSettings, bye_value
+
+    four = TableResult(1, 1, tuple(Result(e, n, 0) for n, e in enumerate("abcd", start=1)))
+    assert bye_value("crazy-kitchen", []) == 2
+    assert bye_value("food-truck", [four], PlacementSettings(scale="placement")) == Fraction(3, 2)
+    assert bye_value("chefs", [four], PlacementSettings.of("scaled", 0.1)) == Fraction(1, 10)
+    with pytest.raises(StandingsError) as refused:
+        PlacementSettings.of("scaled", -1)
+    assert refused.value.code == "bad_bye_points"

@@ -123,6 +123,7 @@ def test_create_a_game_and_play_a_few_events(api: APIClient) -> None:
         "results_only": False,
         "players": PLAYERS,
         "state": summary_after(events[:12]),
+        "results": [],  # none before the game is finished
     }
 
     history = api.get(f"/api/games/{game['id']}/events/").json()

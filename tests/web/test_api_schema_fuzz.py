@@ -9,11 +9,13 @@ derandomized fuzzing examples per operation keep it to about a minute on two cor
 with ``TNC_SCHEMA_EXAMPLES=200``, or only the fuzzing with ``TNC_SCHEMA_COVERAGE=0``.
 
 Game and tournament ids are generated, so most writes meet a 404: the run checks the API's
-shape, not its rules (tests/web/test_api.py and test_tournament_api.py play real games).
+shape, not its rules (tests/web/test_api.py and test_tournament_api.py play real games). The
+games' own endpoints are run once more against a real game of each club game (issue 15).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -27,6 +29,9 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
+
+from engine.games import RULES
+from games import services
 
 MAX_EXAMPLES = int(os.environ.get("TNC_SCHEMA_EXAMPLES", "5"))
 TOKEN = "5c4ema7e5715" + "0" * 28
@@ -102,3 +107,48 @@ def test_the_api_answers_as_its_schema_says(case: Any) -> None:
         # Generated credentials are wrong: 400, as DRF answers, though the body is well formed.
         excluded.append(schemathesis.checks.positive_data_acceptance)
     case.call_and_validate(headers={"Authorization": f"Token {TOKEN}"}, excluded_checks=excluded)
+
+
+CLUB_GAMES = ("food-truck", "chefs", "crazy-kitchen")
+_turn = itertools.count()
+
+
+@pytest.fixture
+def club_games(writer: User) -> list[str]:
+    """A game of each club game, a few events in (issue 15): the generated requests meet real
+    games of every type, not only 404s."""
+    ids = []
+    for key in CLUB_GAMES:
+        record = RULES[key].simulate(1, 4)
+        first = record[0]
+        if key == "crazy-kitchen":
+            teams = [t["name"] for t in first["teams"]]
+            members = {t["name"]: t["players"] for t in first["teams"]}
+            game = services.game_create(
+                players=teams, game_type=key, options={"members": members}, user=writer
+            )
+        else:
+            game = services.game_create(players=first["players"], game_type=key, user=writer)
+        services.game_append(
+            game_id=game.game_id, expected_version=game.version, events=record[1:3], user=writer
+        )
+        ids.append(str(game.game_id))
+    return ids
+
+
+@schema.include(path_regex=r"^/api/games/\{game_id\}/").parametrize()
+@settings(
+    max_examples=MAX_EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_the_club_games_answer_as_the_schema_says(case: Any, club_games: list[str]) -> None:
+    """The same checks on the games' own endpoints, each request to a real Food Truck, Chefs or
+    Crazy Kitchen game in turn: their events, results entries and records of every shape."""
+    case.path_parameters = {
+        **(case.path_parameters or {}),
+        "game_id": club_games[next(_turn) % len(club_games)],
+    }
+    case.call_and_validate(headers={"Authorization": f"Token {TOKEN}"})

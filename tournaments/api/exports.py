@@ -20,6 +20,8 @@ from typing import Any
 from django.utils.text import slugify
 from django.utils.translation import gettext, pgettext
 
+from tournaments import placement
+
 YES, NO = "yes", "no"
 
 
@@ -84,8 +86,9 @@ def standings_csv(standings: Mapping[str, Any]) -> str:
 
 
 def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any] | None]) -> str:
-    """One row per player per published table: where they sat, their place and victory
-    points once the table has a result, the game's round scores (from the game's summary,
+    """One row per player (a team in a team game) per published table: where they sat, their
+    place and the game's points (victory points; Chefs: final position; Crazy Kitchen: points
+    scored) once the table has a result, the game's round scores (from the game's summary,
     ``games[game id]``), and whether the result is confirmed."""
     scores: dict[str, dict[str, list[int]]] = {}  # game id -> player name -> round scores
     for _, table in published_tables(summary):
@@ -93,17 +96,20 @@ def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any
         if table["result"] is not None and game is not None:
             by_player: dict[str, list[int]] = {}
             for game_round in game.get("rounds", ()):
-                for player, score in game_round["scores"].items():
+                # Trick-n-Chef's deals score every player; the other games' rounds say other
+                # things (who cooked, who was eliminated): their records are in the zip
+                for player, score in (game_round.get("scores") or {}).items():
                     by_player.setdefault(player, []).append(score)
             scores[table["game"]] = by_player
     width = max((len(s) for g in scores.values() for s in g.values()), default=0)
+    rule = placement.GAME_RULES.get(summary.get("game_type") or "")
     header = [
         pgettext("tournament round", "Round"),
         gettext("Table"),
         gettext("Seat"),
-        gettext("Player"),
+        gettext("Player") if rule is None else gettext(rule.entrant),
         gettext("Place"),
-        gettext("Victory points"),
+        gettext("Victory points") if rule is None else gettext(rule.game_points.title),
     ]
     header += [
         pgettext("a game's deal", "Deal %(number)s") % {"number": n} for n in range(1, width + 1)

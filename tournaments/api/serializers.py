@@ -427,8 +427,53 @@ class StandingsRowSerializer(serializers.Serializer[Any]):
     )
     games = serializers.IntegerField()
     byes = serializers.IntegerField()
-    first_places = serializers.IntegerField()
-    victory_points = serializers.IntegerField()
+    first_places = serializers.IntegerField(
+        help_text="Games won (a shared first place counts; a match game: wins, a bye counted "
+        "as a win included)."
+    )
+    victory_points = serializers.IntegerField(
+        help_text="The game's points added up (Trick-n-Chef and Food Truck: victory points; "
+        "Chefs: final positions; Crazy Kitchen: points scored)."
+    )
+    wins = serializers.IntegerField(required=False, help_text="A match game (Crazy Kitchen) only.")
+    draws = serializers.IntegerField(required=False, help_text="A match game only.")
+    losses = serializers.IntegerField(required=False, help_text="A match game only.")
+
+
+class StandingsCriterionSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    description = serializers.CharField()
+
+
+class StandingsMatchPointsSerializer(serializers.Serializer[Any]):
+    win = serializers.IntegerField()
+    draw = serializers.IntegerField()
+    loss = serializers.IntegerField()
+
+
+class StandingsRuleSerializer(serializers.Serializer[Any]):
+    game_type = serializers.CharField()
+    kind = serializers.ChoiceField(
+        choices=["match", "place"],
+        help_text="match: two entrants a table, a win, a draw or a loss (Crazy Kitchen); "
+        "place: placement points by place at the table (Food Truck, Chefs).",
+    )
+    match_points = StandingsMatchPointsSerializer(
+        allow_null=True, help_text="A match game's points for a win, a draw and a loss."
+    )
+    bye = serializers.ChoiceField(
+        choices=["win", "draw", "loss"],
+        allow_null=True,
+        help_text="What a bye counts as in a match game.",
+    )
+    scale = serializers.CharField(
+        allow_null=True, help_text="A place game's scoring preset (the tournament's scoring)."
+    )
+    bye_points = serializers.FloatField(help_text="What a bye is worth now.")
+    tiebreaks = StandingsCriterionSerializer(
+        many=True, help_text="The criteria after points, in the order they apply."
+    )
 
 
 class StandingsSerializer(serializers.Serializer[Any]):
@@ -436,6 +481,11 @@ class StandingsSerializer(serializers.Serializer[Any]):
         many=True, help_text="The columns to show, in order; `key` names a row's field."
     )
     rows = StandingsRowSerializer(many=True)
+    rule = StandingsRuleSerializer(
+        required=False,
+        help_text="How the game is ranked, for every game but Trick-n-Chef (whose scoring "
+        "and tie-breaks are the tournament's settings).",
+    )
 
 
 class HistoryEntrySerializer(serializers.Serializer[Any]):

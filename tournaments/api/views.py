@@ -487,9 +487,10 @@ class HistoryView(APIView):
 class StandingsView(APIView):
     @extend_schema(
         summary="A tournament's standings",
-        description="From the confirmed results: the columns to show (rank, player, points, "
-        "the tie-breaks in order, then the other figures) and one row per player, best first. "
-        "Public.",
+        description="From the confirmed results: the columns to show (rank, player or team, "
+        "points, the tie-breaks in order, then the other figures) and one row per entrant, best "
+        "first; for a game other than Trick-n-Chef, `rule` says how it is ranked "
+        "(docs/standings.md). Public.",
         responses={200: s.StandingsSerializer, 404: NOT_FOUND},
         tags=TAGS,
     )
@@ -502,7 +503,15 @@ def translated_titles(standings: Mapping[str, Any]) -> dict[str, Any]:
     """The standings with their column titles in the request's language (stored in English,
     each a msgid of tournaments.standings); keys and rows stay as they are."""
     columns = [{**c, "title": gettext(c["title"])} for c in standings["columns"]]
-    return {**standings, "columns": columns}
+    translated = {**standings, "columns": columns}
+    if standings.get("rule") is not None:
+        rule = standings["rule"]
+        criteria = [
+            {**c, "title": gettext(c["title"]), "description": gettext(c["description"])}
+            for c in rule["tiebreaks"]
+        ]
+        translated["rule"] = {**rule, "tiebreaks": criteria}
+    return translated
 
 
 # ----------------------------------------------------------------------------- exports

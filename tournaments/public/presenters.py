@@ -21,8 +21,10 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any, Protocol
 
+from tournaments import placement
+from tournaments.domain.words import gettext_noop
 from tournaments.public.clock import Clock, round_clock
-from tournaments.standings import PRESETS, TIEBREAKS, table_points
+from tournaments.standings import PRESETS, TIEBREAKS, StandingsError, table_points
 
 TOURNAMENT_STATUS = {
     "registration": "Registration open",
@@ -227,6 +229,20 @@ class Standings:
     rows: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]
     """(title, description) of the tie-breaks, in the order they apply."""
+    entrant_title: str = "Player"
+    """The title of the entrants' column ("Team" in a team game), in the reader's language."""
+    points_title: str = "Points"
+    """The title of the points' column ("Match points" in a match game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """What a game's pages call its figures, in the reader's language."""
+
+    game_points: str
+    """A game's own points at a table ("Victory points"; Chefs: "Final positions")."""
+    points: str
+    """What a table or a bye earns in the standings ("Tournament points"; "Match points")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +276,8 @@ class PlayerPage:
     standing: StandingRow | None
     now: PlayerRound | None = None
     """The round being played, when it is published and not closed: shown first."""
+    terms: Terms | None = None
+    """The game's words for its figures (:func:`terms`); None: Trick-n-Chef's."""
 
 
 # ----------------------------------------------------------------------------- shaping (pure)
@@ -405,6 +423,14 @@ def standings_table(
                 points_count=plural_count(row["points"]),
             )
         )
+    titles = dict(columns)
+    entrant, points = titles.get("name", words.text("Player")), titles.get("points", "")
+    rule = data.get("rule")
+    if rule is not None:  # a game ranked by tournaments.placement: its criteria, in order
+        explained = tuple(
+            (words.text(c["title"]), words.text(c["description"])) for c in rule["tiebreaks"]
+        )
+        return Standings(rest, tuple(rows), explained, entrant, points)
     order = [k for k, _ in rest if k in TIEBREAKS]
     if settings is not None:
         order = [k for k in settings.get("tiebreaks", order) if k in TIEBREAKS]
@@ -414,7 +440,61 @@ def standings_table(
         tiebreaks=tuple(
             (words.text(TIEBREAKS[k].title), words.text(TIEBREAKS[k].description)) for k in order
         ),
+        entrant_title=entrant,
+        points_title=points,
     )
+
+
+TOURNAMENT_POINTS = gettext_noop("Tournament points")
+VICTORY_POINTS = gettext_noop("Victory points")
+
+
+def terms(game_type: str | None, words: Words = ENGLISH) -> Terms:
+    """What the pages of a tournament of ``game_type`` call a game's points and what a table
+    earns: the game's rule (tournaments.placement), or Trick-n-Chef's words."""
+    rule = placement.GAME_RULES.get(game_type or "")
+    if rule is None:
+        return Terms(words.text(VICTORY_POINTS), words.text(TOURNAMENT_POINTS))
+    earned = rule.points if rule.kind == placement.MATCH else TOURNAMENT_POINTS
+    return Terms(words.text(rule.game_points.title), words.text(earned))
+
+
+def _placement_settings(summary: Mapping[str, Any]) -> placement.PlacementSettings:
+    settings = summary["settings"]
+    try:
+        return placement.PlacementSettings.of(settings["scoring"], settings.get("bye_points"))
+    except StandingsError:  # negative points for a bye: refused by the standings, shown as none
+        return placement.PlacementSettings(scale=settings["scoring"])
+
+
+def _confirmed_tables(summary: Mapping[str, Any]) -> list[placement.TableResult]:
+    """The confirmed results of the summary, as tournaments.placement reads them."""
+    return [
+        placement.TableResult(
+            r["round"],
+            t["table"],
+            tuple(
+                placement.Result(p["player"], p["place"], p["victory_points"]) for p in t["result"]
+            ),
+        )
+        for r in summary["rounds"]
+        for t in r["tables"]
+        if t["confirmed"] and t["result"] is not None
+    ]
+
+
+def _table_points(
+    summary: Mapping[str, Any], result: Sequence[Mapping[str, Any]]
+) -> list[Fraction]:
+    """What each entrant of one table's result earns in the standings, in the result's order."""
+    game = summary.get("game_type") or ""
+    if game not in placement.GAME_RULES:
+        return table_points(summary["settings"]["scoring"], [r["place"] for r in result])
+    table = placement.TableResult(
+        0, 0, tuple(placement.Result(r["player"], r["place"], r["victory_points"]) for r in result)
+    )
+    earned = placement.placement_points(game, table, _placement_settings(summary))
+    return [earned[r["player"]] for r in result]
 
 
 def bye_points(summary: Mapping[str, Any]) -> Fraction:
@@ -422,6 +502,10 @@ def bye_points(summary: Mapping[str, Any]) -> Fraction:
     scoring preset's average at the largest table with a confirmed result (2 players if
     none) (tournaments.standings.compute)."""
     settings = summary["settings"]
+    game = summary.get("game_type") or ""
+    if game in placement.GAME_RULES:
+        tables = _confirmed_tables(summary)
+        return placement.bye_value(game, tables, _placement_settings(summary))
     if settings.get("bye_points") is not None:
         return Fraction(str(float(settings["bye_points"])))
     sizes = [
@@ -467,7 +551,6 @@ def player_rounds(
     """Each published round of one player: table, seat, opponents, place, victory points and
     tournament points (the preset's points for the places at the table, shared places split)."""
     players = players_by_id(summary)
-    scoring = summary["settings"]["scoring"]
     rounds = []
     for rnd in summary["rounds"]:
         if rnd["status"] == "proposed":
@@ -492,7 +575,7 @@ def player_rounds(
         mine = next((r for r in result if r["player"] == player_id), None)
         points, count = "", 0
         if mine is not None:
-            shares = table_points(scoring, [r["place"] for r in result])
+            shares = _table_points(summary, result)
             points = figure(shares[result.index(mine)], words.decimal)
             count = plural_count(shares[result.index(mine)])
         game = table["game"]

@@ -23,11 +23,12 @@ from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_htmx.middleware import HtmxDetails
 
 from games.gametypes import GAME_TYPES
 from games.services import GameNotFound
-from tournaments import selectors, services
+from tournaments import placement, selectors, services
 from tournaments.desk.http import site_address
 from tournaments.public import conditional
 from tournaments.public import standings_page as page
@@ -45,9 +46,10 @@ from tournaments.public.presenters import (
     standings_hidden_from_public,
     standings_table,
     table_cards,
+    terms,
 )
 from tournaments.public.words import WORDS, clock_over_text, clock_text
-from tournaments.standings import PRESETS, TIEBREAKS
+from tournaments.standings import PRESETS, TIEBREAKS, Preset
 
 ROUND_POLL_SECONDS = 30
 """How often a round's tables refresh themselves while the round is in play."""
@@ -160,7 +162,50 @@ def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
             if k in TIEBREAKS
         ],
     }
+    rule = placement.GAME_RULES.get(summary["game_type"])
+    if rule is not None:  # ranked by tournaments.placement: the game's own way
+        context |= _placement_scoring(rule, preset)
     return render(request, "public/tournament.html", context)
+
+
+def _placement_scoring(
+    rule: placement.GameRule, preset: Preset | None
+) -> dict[str, dict[str, str] | list[dict[str, str]] | None]:
+    """How a game ranked by tournaments.placement scores and breaks ties (the overview's
+    "How the standings work"): a match game's match points and byes, or a place game's
+    scoring preset; then the game's criteria, in order (the game's own tie-break values only
+    where the game has any: none of today's games does)."""
+    if rule.kind == placement.MATCH:
+        points = placement.MatchPoints()
+        bye = placement.PlacementSettings().bye
+        scoring: dict[str, str] | None = {
+            "name": _(rule.points),
+            "description": " ".join(
+                (
+                    _("A win is worth %(win)s match points, a draw %(draw)s and a loss %(loss)s.")
+                    % {"win": points.win, "draw": points.draw, "loss": points.loss},
+                    str(BYE_COUNTS_AS[bye]),
+                )
+            ),
+        }
+    else:
+        scoring = {"name": _(preset.name), "description": _(preset.description)} if preset else None
+    return {
+        "preset": scoring,
+        "tiebreaks": [
+            {"title": _(c.title), "description": _(c.description)}
+            for c in placement.criteria(rule.game)
+            if c.key != "game_tiebreaks"
+        ],
+    }
+
+
+BYE_COUNTS_AS = {
+    "win": gettext_lazy("A bye counts as a win (it adds nothing to the points scored)."),
+    "draw": gettext_lazy("A bye counts as a draw (it adds nothing to the points scored)."),
+    "loss": gettext_lazy("A bye counts as a loss (it adds nothing to the points scored)."),
+}
+"""What a bye is worth in a match game (tournaments.placement.PlacementSettings.bye)."""
 
 
 FIND_MAX = 100
@@ -304,6 +349,7 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
         rounds=tuple(rounds),
         standing=standing,
         now=round_now(summary, rounds),
+        terms=terms(summary["game_type"], WORDS),
     )
     context = {
         "t": header(summary, WORDS),
@@ -342,6 +388,7 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         **_seat_one(summary),
         "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
         "standings": table.rows[:SCREEN_STANDINGS] if table is not None else None,
+        "standings_titles": table,
         "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if table is not None else 0,
         "follow_url": site_address(request) + reverse("public:tournament", args=[tournament_id]),
         "rotate_seconds": SCREEN_ROTATE_SECONDS,

@@ -17,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine.cards import ROUNDS_PER_GAME
+from games.pages import pages_for
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr
 from tournaments.desk import selectors
@@ -31,8 +32,6 @@ from tournaments.desk.http import (
 )
 from tournaments.desk.presenters import Links, RoundView, printable, round_view, seat_qr_label
 
-SHEET_ROUNDS = {"trick-n-chef": ROUNDS_PER_GAME}
-"""Score boxes on a table's sheet: one per round of the game (3 unless the game type says)."""
 QR_CACHE_SECONDS = 7 * 24 * 3600
 """How long a browser keeps a table's QR code without asking again (a drawing never changes:
 a new link or a new way of drawing is a new ETag)."""
@@ -103,8 +102,8 @@ def _printable(
         if seen.organizer and view.status != "proposed":  # seat links: organizers only
             view = _with_seat_links(request, tournament_id, view, site)
         view = _drawn(view)
-    game_rounds = SHEET_ROUNDS.get(summary["game_type"], ROUNDS_PER_GAME)
-    page = printable(view, summary, game_rounds)
+    page = printable(view, summary, ROUNDS_PER_GAME)
+    pages = pages_for(summary["game_type"])  # the game's own score sheet (games.pages)
     return {
         "t": page.t,
         "tid": tournament_id,
@@ -112,6 +111,9 @@ def _printable(
         "seated": page.seated,
         "seat_columns": page.seat_columns,
         "game_rounds": page.game_rounds,
+        "sheets": [
+            (table, pages.sheet([seat.name for seat in table.seats])) for table in page.rnd.tables
+        ],
         "seat_codes": any(seat.qr for table in page.rnd.tables for seat in table.seats),
         "public_url": site.site + reverse("public:tournament", args=[tournament_id]),
     }

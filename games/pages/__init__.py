@@ -1,0 +1,73 @@
+"""Each game's web pages: the scorekeeper's table page, the public replay and the printed score
+sheet (issue 15, "adding a game touches its own package(s) and one registry line").
+
+A game type names its pages module (``GameType.pages``, e.g. ``"games.pages.foodtruck"``); the
+module holds ``PAGES``, a :class:`GamePages`. The table, replay and print views look the game's
+type up and dispatch to it, so they know no game by name. Trick-n-Chef's pages
+(:mod:`games.pages.tricknchef`) are the original ones (games/table/, games/views_public.py);
+the other games share :mod:`games.pages.recorded`, each with its own presenter module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.http import HttpRequest, HttpResponse
+
+from games.gametypes import GAME_TYPES
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLayout:
+    """The printed score sheet of one table (the desk's "print sheets"): one row per seat with
+    a box under each of ``boxes``; ``rounds`` (Crazy Kitchen) adds a table of the game's rounds
+    with a box under each of ``round_boxes``."""
+
+    boxes: tuple[str, ...]
+    rounds: tuple[str, ...] = ()
+    """The rounds' row headings (empty: no rounds table)."""
+    round_boxes: tuple[str, ...] = ()
+    note: str = ""
+    """A line under the sheet (how to fill it in)."""
+
+
+class GamePages(Protocol):
+    """What a game's pages module offers the views (``PAGES`` in the module)."""
+
+    def enter(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+        """GET the scorekeeper's table page."""
+        ...
+
+    def results(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+        """GET/POST the results-only form."""
+        ...
+
+    def undo(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+        """POST: retract the last entry."""
+        ...
+
+    def event(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+        """POST: a play-by-play entry (404 for a game whose page has other URLs for them)."""
+        ...
+
+    def replay(self, request: HttpRequest, game_id: uuid.UUID, view: Any) -> HttpResponse:
+        """The public replay page of a game (``view``: games.projection.GameView)."""
+        ...
+
+    def sheet(self, names: Sequence[str]) -> SheetLayout:
+        """The printed score sheet of a table of these entrants (in seat order)."""
+        ...
+
+
+def pages_for(game_type: str) -> GamePages:
+    """The pages of a game type (by key); KeyError for an unknown one."""
+    module = importlib.import_module(GAME_TYPES[game_type].pages)
+    pages: GamePages = module.PAGES
+    return pages
+
+
+__all__ = ["GamePages", "SheetLayout", "pages_for"]

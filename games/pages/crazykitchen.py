@@ -1,0 +1,275 @@
+"""Crazy Kitchen's pages (docs/crazykitchen-rules.md): the two teams, the six rounds (which team
+cooks each), the smaller team's compensation and the upgrades after rounds 2 and 4 (the engine
+summary's ``upgrades``); the results-only form (the six round scores from the scoreboard), play
+by play (each round's fulfilled orders and penalties: the engine computes the score) and the
+score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from engine.crazykitchen.referee import expected_cooks
+from engine.crazykitchen.rules import ROUNDS, cooks_in, round_score
+from engine.crazykitchen.state import KitchenState
+from games.gametypes.recorded import Recorded
+from games.pages import SheetLayout
+from games.pages.recorded import (
+    Controls,
+    EntryProblem,
+    RecordedPages,
+    ResultsForm,
+    StateTable,
+    whole_numbers,
+)
+
+
+def _cooks(kitchen: KitchenState, number: int) -> str:
+    first, second = kitchen.names
+    other = second if kitchen.cooks_first == first else first
+    return cooks_in(number, kitchen.cooks_first, other)
+
+
+def _numbers(values: Sequence[int] | None) -> str:
+    if values is None:
+        return "–"
+    return " ".join(str(v) for v in values) or "–"
+
+
+class KitchenResults(ResultsForm):
+    """The six round scores from the scoreboard, and the compensation if it differs."""
+
+    def __init__(self, data: QueryDict | None, *, kitchen: KitchenState) -> None:
+        super().__init__(data)
+        for number in range(1, ROUNDS + 1):
+            team = _cooks(kitchen, number)
+            self.fields[f"round-{number}"] = forms.IntegerField(
+                label=_("Round %(round)s (%(team)s cooks)") % {"round": number, "team": team},
+                min_value=0,
+                error_messages={
+                    "required": _("Round %(round)s's score is missing") % {"round": number},
+                    "invalid": _("Round %(round)s's score must be a whole number")
+                    % {"round": number},
+                    "min_value": _(
+                        "Round %(round)s's score must be 0 or more (0 when the penalties are more)"
+                    )
+                    % {"round": number},
+                },
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            )
+        if kitchen.compensated is not None:
+            self.fields["compensation"] = forms.IntegerField(
+                label=_("Compensation of %(team)s") % {"team": kitchen.compensated},
+                required=False,
+                min_value=0,
+                initial=kitchen.compensation,
+                help_text=_("Leave it as it is unless the organizer set another."),
+                error_messages={
+                    "invalid": _("The compensation must be a whole number"),
+                    "min_value": _("The compensation must be 0 or more"),
+                },
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            )
+
+    def entry(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        entry: dict[str, Any] = {"scores": [data[f"round-{n}"] for n in range(1, ROUNDS + 1)]}
+        if data.get("compensation") is not None:
+            entry["compensation"] = data["compensation"]
+        return entry
+
+
+class KitchenPresenter:
+    key = "crazy-kitchen"
+    template = "table/crazykitchen.html"
+
+    def turn(self, state: Recorded, summary: Mapping[str, Any]) -> tuple[str, str]:
+        kitchen: KitchenState = state.state
+        if kitchen.over:
+            return _("The game is over"), _("See the ranking below.")
+        number = len(kitchen.rounds) + 1
+        return (
+            _("Round %(round)s: %(team)s cooks")
+            % {"round": number, "team": expected_cooks(kitchen)},
+            _(
+                "Enter the values of the orders fulfilled and the penalties: the score is worked "
+                "out for you."
+            ),
+        )
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        if event.get("type") == "game_started":
+            teams = "; ".join(f"{t['name']} ({', '.join(t['players'])})" for t in event["teams"])
+            return _("The game starts: %(teams)s.") % {"teams": teams}
+        return _(
+            "Round %(round)s: %(team)s cooked: orders %(fulfilled)s, penalties %(penalties)s, "
+            "score %(score)s."
+        ) % {
+            "round": event.get("round"),
+            "team": event.get("cooks"),
+            "fulfilled": _numbers(event.get("fulfilled")),
+            "penalties": _numbers(event.get("penalties")),
+            "score": event.get("score"),
+        }
+
+    def points_words(self, points: int) -> str:
+        return ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
+
+    def state_tables(self, state: Recorded, summary: Mapping[str, Any]) -> list[StateTable]:
+        if not summary.get("teams"):
+            return []
+        return self._tables(summary)
+
+    def result_tables(self, summary: Mapping[str, Any]) -> list[StateTable]:
+        return self._tables(summary)
+
+    def _tables(self, summary: Mapping[str, Any]) -> list[StateTable]:
+        compensation = summary.get("compensation") or {}
+        points = summary.get("points") or {}
+        totals = summary.get("totals") or {}
+        teams = [
+            (
+                t["name"],
+                ", ".join(t["players"]),
+                str(points.get(t["name"], 0)),
+                str(compensation.get("points", 0))
+                if compensation.get("team") == t["name"]
+                else "–",
+                str(totals.get(t["name"], 0)),
+            )
+            for t in summary.get("teams", [])
+        ]
+        tables = [
+            StateTable(
+                caption=_("Teams"),
+                columns=(_("Team"), _("Players"), _("Points"), _("Compensation"), _("Total")),
+                rows=tuple(teams),
+            )
+        ]
+        rounds = summary.get("rounds") or []
+        if rounds:
+            tables.append(
+                StateTable(
+                    caption=_("Rounds"),
+                    columns=(
+                        _("Round"),
+                        _("Cooks"),
+                        _("Orders fulfilled"),
+                        _("Penalties"),
+                        _("Score"),
+                    ),
+                    rows=tuple(
+                        (
+                            str(r["round"]),
+                            r["cooks"],
+                            _numbers(r["fulfilled"]),
+                            _numbers(r["penalties"]),
+                            str(r["score"]),
+                        )
+                        for r in rounds
+                    ),
+                )
+            )
+        upgrades = summary.get("upgrades") or []
+        if upgrades:
+            tables.append(
+                StateTable(
+                    caption=_("Upgrades"),
+                    columns=(_("After round"), _("Points over the two rounds"), _("Upgrades")),
+                    rows=tuple(
+                        (
+                            str(u["after_round"]),
+                            ", ".join(f"{team} {n}" for team, n in u["points"].items()),
+                            "; ".join(
+                                _("%(team)s up to %(limit)s")
+                                % {"team": team, "limit": u["limits"][team]}
+                                for team in u["order"]
+                            ),
+                        )
+                        for u in upgrades
+                    ),
+                )
+            )
+        return tables
+
+    def controls(
+        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+    ) -> Controls | None:
+        kitchen: KitchenState = state.state
+        if kitchen.over or not kitchen.started:
+            return None
+        number = len(kitchen.rounds) + 1
+        return Controls(
+            title=_("Round %(round)s: %(team)s cooks")
+            % {"round": number, "team": expected_cooks(kitchen)},
+            form="round",
+            data={
+                "round": number,
+                "fulfilled": keep.get("fulfilled", ""),
+                "penalties": keep.get("penalties", ""),
+            },
+        )
+
+    def event_from_post(self, state: Recorded, post: QueryDict) -> dict[str, Any]:
+        kitchen: KitchenState = state.state
+        if kitchen.over or not kitchen.started:
+            raise EntryProblem(_("The game is over: nothing more can be recorded."))
+        fulfilled = whole_numbers(post.get("fulfilled", ""), _("Orders fulfilled"))
+        penalties = whole_numbers(post.get("penalties", ""), _("Penalties"))
+        return {
+            "type": "round_scored",
+            "round": len(kitchen.rounds) + 1,
+            "cooks": expected_cooks(kitchen),
+            "fulfilled": list(fulfilled),
+            "penalties": list(penalties),
+            "score": round_score(fulfilled, penalties),
+        }
+
+    def results_form(
+        self, state: Recorded, players: Sequence[str], data: QueryDict | None
+    ) -> ResultsForm:
+        return KitchenResults(data, kitchen=state.state)
+
+    def results_intro(self, state: Recorded, players: Sequence[str]) -> dict[str, Any]:
+        kitchen: KitchenState = state.state
+        lines = [
+            _("%(team)s: %(players)s") % {"team": name, "players": ", ".join(members)}
+            for name, members in kitchen.teams
+        ]
+        if kitchen.compensated is not None:
+            lines.append(
+                _("%(team)s, the smaller team, gets %(points)s points of compensation.")
+                % {"team": kitchen.compensated, "points": kitchen.compensation}
+            )
+        return {
+            "text": _("Each round's score from the scoreboard (the teams take turns to cook)."),
+            "lines": lines,
+        }
+
+    def sheet(self, names: Sequence[str]) -> SheetLayout:
+        first, second = (list(names) + ["", ""])[:2]
+        return SheetLayout(
+            boxes=(
+                _("Compensation"),
+                _("Total"),
+                pgettext("finishing place at a table", "Place"),
+            ),
+            rounds=tuple(
+                _("Round %(round)s · %(team)s cooks")
+                % {"round": n, "team": cooks_in(n, first, second)}
+                for n in range(1, ROUNDS + 1)
+            ),
+            round_boxes=(_("Orders fulfilled"), _("Penalties"), _("Score")),
+            note=_(
+                "Score = orders fulfilled minus penalties, never below 0. The smaller team's "
+                "compensation goes into its total."
+            ),
+        )
+
+
+PAGES = RecordedPages(KitchenPresenter())
