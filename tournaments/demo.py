@@ -48,7 +48,7 @@ OTHER_GAMES = (
     OtherGame(
         "Demo Food Truck rally",
         "food-truck",
-        ("Ada", "Basil", "Cyrus", "Dora", "Emil", "Flora", "Gino", "Hana", "Ivan", "Juno"),
+        ("Ada", "Basil", "Cyrus", "Dora", "Emil", "Flora", "Gino", "Hana", "Ivan", "Juno", "Kim"),
         table_size=4,
     ),
     OtherGame(
@@ -162,8 +162,9 @@ def _renamed(value: Any, names: Mapping[str, str]) -> Any:
 
 def _play_other(game_id: str, game_type: str, seed: int, user: AbstractBaseUser) -> None:
     """A simulated game of the table's game, its entrants renamed to the table's; the table's
-    own start (the tournament made it) stays. Crazy Kitchen: the simulated teams become the
-    table's, the one that cooked first becoming seat 1's."""
+    own start (the tournament made it) stays. The simulated round 1's first player becomes
+    seat 1 (the others in turn order); Crazy Kitchen: the simulated teams become the table's,
+    the one that cooked first becoming seat 1's."""
     game = GameProjection.objects.get(stream_id=game_id)
     seated = list(game.players)
     if game_type == "crazy-kitchen":
@@ -173,7 +174,15 @@ def _play_other(game_id: str, game_type: str, seed: int, user: AbstractBaseUser)
         names = {first: seated[0], second: seated[1]}
     else:
         record = RULES[game_type].simulate(seed, len(seated))
-        names = {simulated: seated[i] for i, simulated in enumerate(record[0]["players"])}
+        simulated = list(record[0]["players"])
+        # Round 1's first player becomes seat 1 (Food Truck's tables keep that rule); the
+        # others follow in the same turn order.
+        first = next(
+            (e["first_player"] for e in record if e.get("round") == 1 and "first_player" in e),
+            simulated[0],
+        )
+        start = simulated.index(first)
+        names = {simulated[(start + i) % len(simulated)]: seat for i, seat in enumerate(seated)}
     games.game_append(
         game_id=game.stream_id,
         expected_version=game.version,

@@ -4,16 +4,16 @@ services, as an organizer would."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 
 from engine.events import to_json
 from engine.simulate import simulate
 from games import services as games
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection
 from tournaments import services as t
 from tournaments.models import TournamentProjection
@@ -23,10 +23,16 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
 
 
 def new_tournament(user: User, names: list[str] = NAMES, **settings: Any) -> uuid.UUID:
+    """A tournament with these entrants checked in; in a team game (Crazy Kitchen) each name is
+    a team's, of two players ("<team> 1", "<team> 2")."""
     settings = {"name": "Club night", "date": "2026-12-01", "rounds": 3, "seed": 7, **settings}
     tid = t.tournament_create(user=user, **settings).tournament_id
+    teams = GAME_TYPES[settings.get("game_type", DEFAULT_GAME_TYPE)].teams
+    members = [[f"{team} 1", f"{team} 2"] for team in names] if teams else None
     if names:
-        t.tournament_register(tournament_id=tid, user=user, names=names, checked_in=True)
+        t.tournament_register(
+            tournament_id=tid, user=user, names=names, members=members, checked_in=True
+        )
     return tid
 
 
@@ -77,19 +83,6 @@ def stream_types(tid: uuid.UUID) -> list[str]:
 
 Entry = Callable[[list[str]], dict[str, Any]]
 """A table's results-only entry in its game's own shape, from the names in seat order."""
-
-
-@pytest.fixture
-def with_members(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Crazy Kitchen's tables get two members a team ("<team> 1", "<team> 2")."""
-    create = games.game_create
-
-    def game_create(**kwargs: Any) -> Any:
-        members = {team: [f"{team} 1", f"{team} 2"] for team in kwargs["players"]}
-        return create(**kwargs, options={"members": members})
-
-    monkeypatch.setattr(games, "game_create", game_create)
-    yield
 
 
 def play_round(tid: uuid.UUID, user: User, on_commit: Any, entry: Entry) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """The seating pairing at every table size the games allow (2 to 6), with the sizes a tournament
-pairs with (``domain.pairing_sizes``: the preferred size and the next smaller one), and the
+pairs with (``domain.pairing_sizes``: the game's sizes up to the preferred one), and the
 bridge from the seating pairing's entrants to head-to-head (two entrants a table). Pure: no
 database."""
 
@@ -40,21 +40,21 @@ from tournaments.pairing.headtohead import (
         ("trick-n-chef", None, (3, 4)),
         ("trick-n-chef", 4, (3, 4)),
         ("trick-n-chef", 3, (3,)),
-        ("food-truck", None, (4, 5)),
+        ("food-truck", None, (2, 3, 4, 5)),
         ("food-truck", 3, (2, 3)),
         ("food-truck", 2, (2,)),
-        ("chefs", None, (5, 6)),
-        ("chefs", 4, (3, 4)),
+        ("chefs", None, (2, 3, 4, 5, 6)),
+        ("chefs", 4, (2, 3, 4)),
         ("crazy-kitchen", None, (2,)),
     ],
 )
-def test_a_tournament_pairs_with_the_preferred_size_and_the_next_smaller(
+def test_a_tournament_pairs_with_the_games_sizes_up_to_the_preferred_one(
     game_type: str, preferred: int | None, sizes: tuple[int, ...]
 ) -> None:
     assert pairing_sizes(GAME_TYPES[game_type].table_sizes, preferred) == sizes
 
 
-SIZE_SETS = [(2,), (2, 3), (3, 4), (4, 5), (5, 6), (2, 3, 4, 5, 6)]
+SIZE_SETS = [(2,), (2, 3), (3, 4), (2, 3, 4), (2, 3, 4, 5), (2, 3, 4, 5, 6), (4, 5), (5, 6)]
 
 
 @pytest.mark.parametrize("sizes", SIZE_SETS)
@@ -178,20 +178,3 @@ def test_head_to_head_notes_are_said_in_words() -> None:
     assert describe_all([preference], {"A": "Pizza"}) == [
         "Table 2: Pizza was due to cook first but starts as the customers."
     ]
-
-
-@pytest.mark.parametrize(
-    ("game_type", "preferred", "entrants", "sizes"),
-    [
-        ("chefs", None, 4, (3, 4)),
-        ("chefs", None, 5, (5, 6)),
-        ("food-truck", None, 3, (2, 3)),
-        ("food-truck", 4, 2, (2,)),
-        ("chefs", 3, 12, (2, 3)),
-        ("trick-n-chef", None, 2, (3, 4)),  # too few for any table: refused as before
-    ],
-)
-def test_a_field_smaller_than_a_table_plays_at_the_largest_size_it_fills(
-    game_type: str, preferred: int | None, entrants: int, sizes: tuple[int, ...]
-) -> None:
-    assert pairing_sizes(GAME_TYPES[game_type].table_sizes, preferred, entrants) == sizes

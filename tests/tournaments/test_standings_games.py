@@ -1,9 +1,8 @@
 """Standings of every game type, through the services: small Swiss tournaments of Food Truck,
 Chefs and Crazy Kitchen, each table finished with a results-only entry (docs/standings.md).
 
-Crazy Kitchen's tables are published as tournaments/services/rounds.py publishes every game
-today, with each team's members added to game_create (the team registration that gives them
-is another branch's work): tests.tournaments.helpers.with_members."""
+Crazy Kitchen's entrants are teams registered with their players (two each:
+tests.tournaments.helpers.new_tournament), which publishing gives each table's game."""
 
 from __future__ import annotations
 
@@ -12,13 +11,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from tests.tournaments.helpers import new_tournament, play_round, with_members
+from tests.tournaments.helpers import new_tournament, play_round
 from tournaments import rounds
 from tournaments import services as t
 from tournaments.standings import PRESETS
 
 pytestmark = pytest.mark.django_db
-__all__ = ["with_members"]  # a fixture
 
 
 @pytest.fixture
@@ -124,7 +122,7 @@ def test_chefs_split_shared_places_and_follow_the_scoring_preset(
 
 
 def test_crazy_kitchen_is_a_match_game_with_a_bye_as_a_win(
-    organizer: User, django_capture_on_commit_callbacks: Any, with_members: None
+    organizer: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     teams = ["Pizza", "Fries", "Tacos", "Sushi", "Curry"]
     tid = new_tournament(organizer, names=teams, game_type="crazy-kitchen", confirmation="auto")
@@ -175,7 +173,7 @@ def test_crazy_kitchen_is_a_match_game_with_a_bye_as_a_win(
 
 
 def test_a_draw_gives_each_team_one_match_point(
-    organizer: User, django_capture_on_commit_callbacks: Any, with_members: None
+    organizer: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     tid = new_tournament(
         organizer, names=["Pizza", "Fries"], game_type="crazy-kitchen", confirmation="auto"

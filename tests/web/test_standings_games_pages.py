@@ -13,11 +13,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from tests.tournaments.helpers import new_tournament, play_round, with_members
+from tests.tournaments.helpers import new_tournament, play_round
 from tests.web.desk import desk, logged_in, text
 
 pytestmark = pytest.mark.django_db
-__all__ = ["with_members"]  # a fixture
 TEAMS = ["Pizza", "Fries", "Tacos", "Sushi", "Curry"]
 
 
@@ -28,7 +27,7 @@ def organizer(django_user_model: type[User]) -> User:
 
 @pytest.fixture
 def kitchen(
-    organizer: User, django_capture_on_commit_callbacks: Any, with_members: None
+    organizer: User, django_capture_on_commit_callbacks: Any
 ) -> tuple[uuid.UUID, dict[str, Any]]:
     """Round 1 played: on each table seat 2 wins 31 to 25; one team has the bye."""
     tid = new_tournament(

@@ -151,21 +151,14 @@ def check_table_size(size: Any, game: GameKind) -> None:
     )
 
 
-def pairing_sizes(
-    game_sizes: Sequence[int], preferred: int | None, entrants: int | None = None
-) -> tuple[int, ...]:
-    """The table sizes a round is paired with: the organizer's preferred size (the game's
-    largest when none) as the full table, and the next smaller size the game allows to fill in
-    (Trick-n-Chef: 4 and 3; Food Truck at 3: 3 and 2; a game of one size: that size). A field
-    of ``entrants`` too small for those sizes plays at one table of the largest size it fills
-    (Chefs, 4 players: 4 and 3)."""
+def pairing_sizes(game_sizes: Sequence[int], preferred: int | None) -> tuple[int, ...]:
+    """The table sizes a round is paired with: the game's sizes up to the organizer's preferred
+    size (every size the game allows when none was chosen). The largest is the full table; the
+    smaller ones fill in where the players do not divide evenly (Trick-n-Chef: 3 and 4; Food
+    Truck at 3: 2 and 3)."""
     allowed = sorted(set(game_sizes))
     full = preferred if preferred in allowed else allowed[-1]
-    smaller = [s for s in allowed if s < full]
-    if entrants is not None and entrants < (smaller[-1] if smaller else full):
-        full = max((s for s in allowed if s <= entrants), default=full)
-    smaller = [s for s in allowed if s < full]
-    return (smaller[-1], full) if smaller else (full,)
+    return tuple(s for s in allowed if s <= full)
 
 
 def decide_register(

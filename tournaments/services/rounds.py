@@ -24,17 +24,14 @@ from tournaments.services.writes import TournamentChange, _act, _projection, _st
 
 
 def _sizes(state: TournamentState, only: domain.Round | None = None) -> tuple[int, ...]:
-    """The table sizes the next round is paired with: the organizer's preferred size (the
-    game's largest when none was chosen) and the next smaller size the game allows; for a
-    field smaller than those, the largest size it fills. With ``only`` (a proposed round, to
-    re-cost after a swap), the sizes its tables have too."""
+    """The table sizes the next round is paired with: the game's sizes up to the organizer's
+    preferred size (all of them when none was chosen). With ``only`` (a proposed round, to
+    re-cost after a swap), the sizes its tables have too (the setting may have changed)."""
     config = state.config
-    game = GAME_TYPES[config.game_type].table_sizes
+    sizes = domain.pairing_sizes(GAME_TYPES[config.game_type].table_sizes, config.table_size)
     if only is not None:
-        seated = {p for t in only.tables for p in t.seats} | set(only.byes)
-        sizes = domain.pairing_sizes(game, config.table_size, len(seated))
         return tuple(sorted(set(sizes) | {len(t.seats) for t in only.tables}))
-    return domain.pairing_sizes(game, config.table_size, len(domain.seated_players(state)))
+    return sizes
 
 
 def _head_to_head(state: TournamentState) -> bool:
