@@ -175,7 +175,7 @@ class TournamentWriteSerializer(RequestSerializer):
     expected_version = expected_version_field()
 
 
-class TeamSerializer(RequestSerializer):
+class TournamentTeamSerializer(RequestSerializer):
     name = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="The team's name.")
     members = serializers.ListField(
         child=StrictCharField(allow_blank=True, trim_whitespace=False),
@@ -187,7 +187,7 @@ class TeamSerializer(RequestSerializer):
 class TournamentRegisterSerializer(RequestSerializer):
     expected_version = expected_version_field()
     teams = serializers.ListField(
-        child=TeamSerializer(),
+        child=TournamentTeamSerializer(),
         required=False,
         max_length=PLAYER_LIST_MAX,
         help_text="In a team game (Crazy Kitchen) the entrants are teams: each with its name "
