@@ -92,6 +92,8 @@ ONE_BACKEND: dict[str, str] = {
     "both backends in tests/tournaments/test_round_clock.py)",
     "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
     "Russian and Japanese",
+    "tests/browser/test_club_games_round.py": "a browser's view of one round of each other game "
+    "(its services run on both backends in tests/tournaments/ and tests/games/)",
     "tests/web/test_standings_games_pages.py": "the other games' standings in the pages' HTML, "
     "the API and the CSV (ranked on both backends in tests/tournaments/test_standings_games.py)",
 }

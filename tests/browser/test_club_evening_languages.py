@@ -62,9 +62,14 @@ TIMEOUT_MS = 10_000
 
 NAMES_ALLOWED = (
     "Trick-n-Chef",
+    # The club's other games, offered on the desk's new-tournament form: brands, written as
+    # Trick-n-Chef is (tests/web/test_i18n_crawl.py allows them too).
+    "Food Truck",
+    "Chefs",
+    "Crazy Kitchen",
     *(translation.get_language_info(code)["name_local"] for code, _ in settings.LANGUAGES),
 )
-"""Written the same in every language: the game's name, and the language chooser's options
+"""Written the same in every language: the games' names, and the language chooser's options
 (each language is named in itself, never translated: "English", "français")."""
 TECHNICAL = (
     # The footer's link to the API documentation: the interface's name, an acronym that
