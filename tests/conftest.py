@@ -94,6 +94,10 @@ ONE_BACKEND: dict[str, str] = {
     "Russian and Japanese",
     "tests/browser/test_club_games_round.py": "a browser's view of one round of each other game "
     "(its services run on both backends in tests/tournaments/ and tests/games/)",
+    "tests/web/test_game_pages.py": "the other games' table pages, replays and sheets in HTML "
+    "(the services they call run on both backends in tests/games/test_gametypes.py)",
+    "tests/web/test_api_games.py": "the games API's shapes, statuses and words for each game "
+    "type (the services it calls run on both backends in tests/games/test_gametypes.py)",
     "tests/web/test_standings_games_pages.py": "the other games' standings in the pages' HTML, "
     "the API and the CSV (ranked on both backends in tests/tournaments/test_standings_games.py)",
 }
