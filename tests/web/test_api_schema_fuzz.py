@@ -136,6 +136,9 @@ def club_games(writer: User) -> list[str]:
     return ids
 
 
+# SQLite pass only: the database's own hazards (a NUL byte, an integer past its column) are
+# probed on both backends by the test above; this one is about each game's request shapes.
+@pytest.mark.one_backend
 @schema.include(path_regex=r"^/api/games/\{game_id\}/").parametrize()
 @settings(
     max_examples=MAX_EXAMPLES,
