@@ -65,7 +65,6 @@ ONE_BACKEND: dict[str, str] = {
     "tests/browser/test_public_find.py": "a browser's view of finding one's table",
     "tests/browser/test_desk_flow.py": "a browser's view of the desk's forms and history",
     "tests/browser/test_table_page.py": "a browser's view of the scorekeeper's table page",
-    "tests/browser/test_game_pages.py": "a browser's view of the other games' table pages",
     "tests/browser/test_round_clock.py": "a browser's view of the round clock and big screen",
     "tests/web/test_api_docs.py": "the OpenAPI schema and its static Swagger UI",
     "tests/web/test_home.py": "the home page's HTML",
