@@ -105,6 +105,20 @@ concurrency, constraints, JSON, text comparison, the event log's guards, orderin
 is tested on both backends: keep such modules out of this list."""
 
 
+FAST_PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+    *settings.PASSWORD_HASHERS,
+]
+"""The tests' password hashing: MD5 first. Django's PBKDF2 (a million rounds) costs a quarter of a
+second for every user created and every login, and the suite creates and logs in hundreds of
+them: minutes of CI on two cores. The others stay listed, so a password a server process hashed
+with its own settings (tests/deploy/) still checks. Production keeps Django's defaults."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
+
+
 def database_is_postgres() -> bool:
     return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
 
