@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
@@ -26,6 +25,7 @@ from games.pages.recorded import (
     ResultsForm,
     StateTable,
     event_json,
+    score_field,
 )
 
 PLACES = {
@@ -48,17 +48,12 @@ class ChefsResults(ResultsForm):
         super().__init__(data)
         self.players = tuple(players)
         for seat, player in enumerate(self.players):
-            self.fields[f"pos-{seat}"] = forms.IntegerField(
-                label=_("%(player)s's final position") % {"player": player},
-                min_value=0,
-                error_messages={
-                    "required": _("%(player)s's final position is missing") % {"player": player},
-                    "invalid": _("%(player)s's final position must be a whole number")
-                    % {"player": player},
-                    "min_value": _("%(player)s's final position must be 0 or more")
-                    % {"player": player},
-                },
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            named = {"player": player}
+            self.fields[f"pos-{seat}"] = score_field(
+                _("%(player)s's final position") % named,
+                _("%(player)s's final position is missing") % named,
+                _("%(player)s's final position must be a whole number") % named,
+                _("%(player)s's final position must be 0 or more") % named,
             )
 
     def entry(self) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from games.pages.recorded import (
     RecordedPages,
     ResultsForm,
     StateTable,
+    score_field,
     whole_numbers,
 )
 
@@ -48,19 +49,12 @@ class KitchenResults(ResultsForm):
         super().__init__(data)
         for number in range(1, ROUNDS + 1):
             team = _cooks(kitchen, number)
-            self.fields[f"round-{number}"] = forms.IntegerField(
-                label=_("Round %(round)s (%(team)s cooks)") % {"round": number, "team": team},
-                min_value=0,
-                error_messages={
-                    "required": _("Round %(round)s's score is missing") % {"round": number},
-                    "invalid": _("Round %(round)s's score must be a whole number")
-                    % {"round": number},
-                    "min_value": _(
-                        "Round %(round)s's score must be 0 or more (0 when the penalties are more)"
-                    )
-                    % {"round": number},
-                },
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            self.fields[f"round-{number}"] = score_field(
+                _("Round %(round)s (%(team)s cooks)") % {"round": number, "team": team},
+                _("Round %(round)s's score is missing") % {"round": number},
+                _("Round %(round)s's score must be a whole number") % {"round": number},
+                _("Round %(round)s's score must be 0 or more (0 when the penalties are more)")
+                % {"round": number},
             )
         if kitchen.compensated is not None:
             self.fields["compensation"] = forms.IntegerField(

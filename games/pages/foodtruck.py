@@ -31,6 +31,7 @@ from games.pages.recorded import (
     ResultsForm,
     StateTable,
     event_json,
+    score_field,
 )
 
 EFFECT_NAMES = {
@@ -70,17 +71,12 @@ class FoodTruckResults(ResultsForm):
         super().__init__(data)
         self.players = tuple(players)
         for seat, player in enumerate(self.players):
-            self.fields[f"vp-{seat}"] = forms.IntegerField(
-                label=_("%(player)s's victory points") % {"player": player},
-                min_value=0,
-                error_messages={
-                    "required": _("%(player)s's victory points are missing") % {"player": player},
-                    "invalid": _("%(player)s's victory points must be a whole number")
-                    % {"player": player},
-                    "min_value": _("%(player)s's victory points must be 0 or more")
-                    % {"player": player},
-                },
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            named = {"player": player}
+            self.fields[f"vp-{seat}"] = score_field(
+                _("%(player)s's victory points") % named,
+                _("%(player)s's victory points are missing") % named,
+                _("%(player)s's victory points must be a whole number") % named,
+                _("%(player)s's victory points must be 0 or more") % named,
             )
         self.fields["winner"] = forms.ChoiceField(
             label=_("Winner"),

@@ -138,6 +138,17 @@ class Presenter(Protocol):
     def sheet(self, names: Sequence[str]) -> SheetLayout: ...
 
 
+def score_field(label: str, missing: str, not_whole: str, negative: str) -> forms.IntegerField:
+    """A results form's box for one whole number, 0 or more, each problem in its own words
+    (already translated: each game says its own)."""
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        error_messages={"required": missing, "invalid": not_whole, "min_value": negative},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+    )
+
+
 class ResultsForm(ActionForm):
     """A game's results-only form: its own fields besides the version and the key."""
 
