@@ -163,6 +163,33 @@ class ResultsForm(ActionForm):
 # ----------------------------------------------------------------------------- the pages
 
 
+@dataclass(frozen=True, slots=True)
+class _Failed:
+    """A write the services did not make, as the page answers it."""
+
+    message: str
+    status: int
+    """403: not allowed; 409: someone else changed the table (or the form was sent before);
+    422: the rules refused it."""
+
+
+def _attempt(call: Callable[[], services.GameChange]) -> _Failed | None:
+    """Make a write; None when it went through. A game that is not there is a 404."""
+    try:
+        call()
+    except services.NotAllowed as refusal:
+        return _Failed(refusal.message, 403)
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    except services.Conflict:
+        return _Failed(_(CONFLICT), 409)
+    except services.KeyReused:
+        return _Failed(_(KEY_REUSED), 409)
+    except services.GameError as refused:
+        return _Failed(refusal_message(refused), 422)
+    return None
+
+
 class RecordedPages:
     """games.pages.GamePages for a game with a :class:`Presenter`."""
 
@@ -244,28 +271,22 @@ class RecordedPages:
         elif not form.is_valid():
             status = 422
         else:
-            try:
-                services.game_enter_results(
+            failed = _attempt(
+                lambda: services.game_enter_results(
                     game_id=game_id,
                     expected_version=form.cleaned_data["version"],
                     entry=form.entry(),
                     user=request.user,
                     idempotency_key=form.cleaned_data["key"],
                 )
-            except services.NotAllowed as refusal:
-                return _forbidden(request, refusal.message)
-            except services.GameNotFound:
-                raise Http404("there is no such game") from None
-            except services.Conflict:
-                errors, status = [_(CONFLICT)], 409
-                game = self._load(request, game_id)
-            except services.KeyReused:
-                errors, status = [_(KEY_REUSED)], 409
-                game = self._load(request, game_id)
-            except services.GameError as refused:
-                errors, status = [refusal_message(refused)], 422
-            else:
+            )
+            if failed is None:
                 return _see_other(_page_url(game_id))
+            if failed.status == 403:
+                return _forbidden(request, failed.message)
+            errors, status = [failed.message], failed.status
+            if status == 409:  # the table as it stands now
+                game = self._load(request, game_id)
         context = {
             "game": game,
             "game_id": game_id,
@@ -363,20 +384,13 @@ class RecordedPages:
         call: Callable[[], services.GameChange],
         keep: Mapping[str, Any] | None = None,
     ) -> HttpResponse:
-        try:
-            call()
-        except services.NotAllowed as refusal:
-            return _forbidden(request, refusal.message)
-        except services.GameNotFound:
-            raise Http404("there is no such game") from None
-        except services.Conflict:
-            return self._redisplay(request, game_id, notice=_(CONFLICT), status=409)
-        except services.KeyReused:
-            return self._redisplay(request, game_id, notice=_(KEY_REUSED), status=409)
-        except services.GameError as refused:
-            return self._redisplay(
-                request, game_id, error=refusal_message(refused), keep=keep, status=422
-            )
+        failed = _attempt(call)
+        if failed is not None and failed.status == 403:
+            return _forbidden(request, failed.message)
+        if failed is not None and failed.status == 409:
+            return self._redisplay(request, game_id, notice=failed.message, status=409)
+        if failed is not None:
+            return self._redisplay(request, game_id, error=failed.message, keep=keep, status=422)
         if getattr(request, "htmx", False):
             return self._redisplay(request, game_id)
         return _see_other(_page_url(game_id))
