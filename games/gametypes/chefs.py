@@ -10,7 +10,7 @@ from engine.chefs import events
 from engine.chefs.replay import replay_lines, step
 from engine.chefs.results import results
 from engine.chefs.rules import PLAYER_COUNTS
-from engine.chefs.state import ChefsState
+from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
 from games.gametypes.recorded import Recorded, RecordedGame
 
@@ -26,6 +26,7 @@ class Chefs(RecordedGame):
     engine_encode = staticmethod(events.to_json)
     engine_step = staticmethod(step)
     engine_summary = staticmethod(summarize)
+    engine_over = staticmethod(lambda state: state.phase is Phase.OVER)
     engine_loads = staticmethod(events.loads)
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)

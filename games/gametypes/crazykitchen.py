@@ -30,6 +30,7 @@ class CrazyKitchen(RecordedGame):
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)
     engine_step = staticmethod(step)
+    engine_over = staticmethod(lambda state: state.over)
     engine_loads = staticmethod(events.loads)
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)

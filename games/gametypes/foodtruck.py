@@ -10,7 +10,7 @@ from engine.foodtruck import events, snapshot
 from engine.foodtruck.replay import replay_lines, step
 from engine.foodtruck.results import results
 from engine.foodtruck.rules import PLAYER_COUNTS
-from engine.foodtruck.state import GameState
+from engine.foodtruck.state import GameState, Phase
 from engine.foodtruck.summary import summarize
 from games.gametypes.recorded import Recorded, RecordedGame
 
@@ -29,6 +29,7 @@ class FoodTruck(RecordedGame):
     engine_encode = staticmethod(events.to_json)
     engine_step = staticmethod(step)
     engine_summary = staticmethod(summarize)
+    engine_over = staticmethod(lambda state: state.phase is Phase.OVER)
     engine_loads = staticmethod(events.loads)
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)

@@ -45,6 +45,9 @@ class RecordedGame:
     engine_encode: Callable[[Any], dict[str, Any]]
     engine_step: Callable[[Any, Any], Any]
     engine_summary: Callable[[Any], dict[str, Any]]
+    engine_over: Callable[[Any], bool]
+    """Whether the game is over (what the summary's "finished" status says, without building
+    the summary: the store asks after every append)."""
     engine_loads: Callable[[str], Any]
     engine_dumps: Callable[[Any], str]
     engine_replay_lines: Callable[[Sequence[str]], Any]
@@ -92,7 +95,7 @@ class RecordedGame:
         return self.engine_summary(state.state)
 
     def finished(self, state: Recorded) -> bool:
-        return self.summary(state).get("status") == "finished"
+        return self.engine_over(state.state)
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]:
         return neutral_placements(summary, self.name_key)

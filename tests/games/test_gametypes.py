@@ -133,3 +133,13 @@ def test_a_team_records_names_are_checked_on_import_like_any_players() -> None:
     with pytest.raises(Refused) as refused:
         services.game_import_record(record=text, game_type="crazy-kitchen")
     assert refused.value.code == "bad_players"
+
+
+@pytest.mark.parametrize("key", OTHER_GAMES)
+def test_finished_says_what_the_summary_says_at_every_step(key: str) -> None:
+    kind = GAME_TYPES[key]
+    state = kind.new_state()
+    for obj in RULES[key].simulate(6, 4):
+        kind.step(state, kind.parse(obj))
+        assert kind.finished(state) == (kind.summary(state)["status"] == "finished")
+    assert kind.finished(state)
