@@ -13,6 +13,7 @@ from games import services
 from games.gametypes import GAME_TYPES
 from games.models import GameResult
 from games.services import Refused
+from tests.games.records import start_args
 
 pytestmark = pytest.mark.django_db
 
@@ -21,15 +22,8 @@ OTHER_GAMES = ["food-truck", "chefs", "crazy-kitchen"]
 
 def _start(key: str, seed: int) -> tuple[list[dict[str, Any]], services.GameChange]:
     record = RULES[key].simulate(seed, 4)
-    first = record[0]
-    if key == "crazy-kitchen":
-        teams = [t["name"] for t in first["teams"]]
-        members = {t["name"]: t["players"] for t in first["teams"]}
-        game = services.game_create(
-            players=teams, game_type=key, options={"members": members}, published=True
-        )
-    else:
-        game = services.game_create(players=first["players"], game_type=key, published=True)
+    players, options = start_args(record[0])
+    game = services.game_create(players=players, game_type=key, options=options, published=True)
     return record, game
 
 

@@ -11,6 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from engine.games import RULES
+from tests.games.records import start_args
 from tests.web.api import append, create, dump_log_and_projections, error
 
 pytestmark = pytest.mark.django_db
@@ -23,12 +24,8 @@ def record_of(key: str, seed: int = 1) -> list[dict[str, Any]]:
 
 
 def start(api: APIClient, key: str, first: dict[str, Any], **extra: Any) -> Any:
-    if key == "crazy-kitchen":
-        teams = [t["name"] for t in first["teams"]]
-        members = {t["name"]: t["players"] for t in first["teams"]}
-        body = {"game_type": key, "players": teams, "members": members, **extra}
-    else:
-        body = {"game_type": key, "players": first["players"], **extra}
+    players, options = start_args(first)
+    body = {"game_type": key, "players": players, **options, **extra}
     return api.post("/api/games/", body, format="json")
 
 

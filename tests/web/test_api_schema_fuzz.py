@@ -32,6 +32,7 @@ from rest_framework.authtoken.models import Token
 
 from engine.games import RULES
 from games import services
+from tests.games.records import start_args
 
 MAX_EXAMPLES = int(os.environ.get("TNC_SCHEMA_EXAMPLES", "5"))
 TOKEN = "5c4ema7e5715" + "0" * 28
@@ -120,15 +121,8 @@ def club_games(writer: User) -> list[str]:
     ids = []
     for key in CLUB_GAMES:
         record = RULES[key].simulate(1, 4)
-        first = record[0]
-        if key == "crazy-kitchen":
-            teams = [t["name"] for t in first["teams"]]
-            members = {t["name"]: t["players"] for t in first["teams"]}
-            game = services.game_create(
-                players=teams, game_type=key, options={"members": members}, user=writer
-            )
-        else:
-            game = services.game_create(players=first["players"], game_type=key, user=writer)
+        players, options = start_args(record[0])
+        game = services.game_create(players=players, game_type=key, options=options, user=writer)
         services.game_append(
             game_id=game.game_id, expected_version=game.version, events=record[1:3], user=writer
         )

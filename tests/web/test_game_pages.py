@@ -15,6 +15,7 @@ from django.test import Client
 from engine.games import RULES
 from games import services
 from games.models import GameProjection, GameResult
+from tests.games.records import start_args
 from tests.web.test_table_page import page_forms, text
 
 pytestmark = pytest.mark.django_db
@@ -236,18 +237,8 @@ def test_the_rules_refuse_a_wrong_play_in_words(client_in: Client, keeper: User,
 def played(key: str, seed: int, upto: int | None = None) -> tuple[uuid.UUID, list[dict[str, Any]]]:
     """A published game of ``key`` from a simulated record (all of it, or its first lines)."""
     record = RULES[key].simulate(seed, 5 if key == "crazy-kitchen" else 3)
-    first = record[0]
-    if key == "crazy-kitchen":
-        teams = sorted((t["name"] for t in first["teams"]), key=lambda t: t != first["cooks_first"])
-        members = {t["name"]: t["players"] for t in first["teams"]}
-        game = services.game_create(
-            players=teams,
-            game_type=key,
-            options={"members": members, "compensation": first.get("compensation")},
-            published=True,
-        )
-    else:
-        game = services.game_create(players=first["players"], game_type=key, published=True)
+    players, options = start_args(record[0])
+    game = services.game_create(players=players, game_type=key, options=options, published=True)
     version = game.version
     for obj in record[1:upto]:
         version = services.game_append(
@@ -363,16 +354,10 @@ def test_a_whole_game_is_entered_play_by_play_on_the_table_page(
     client_in: Client, keeper: User, key: str
 ) -> None:
     record = RULES[key].simulate(4, 5 if key == "crazy-kitchen" else 3)
-    first = record[0]
-    if key == "crazy-kitchen":
-        teams = sorted((t["name"] for t in first["teams"]), key=lambda t: t != first["cooks_first"])
-        members = {t["name"]: t["players"] for t in first["teams"]}
-        options = {"members": members, "compensation": first.get("compensation")}
-        game_id = services.game_create(
-            players=teams, game_type=key, options=options, user=keeper
-        ).game_id
-    else:
-        game_id = new_game(keeper, key, first["players"])
+    players, options = start_args(record[0])
+    game_id = services.game_create(
+        players=players, game_type=key, options=options, user=keeper
+    ).game_id
     for obj in record[1:]:
         response = tap(client_in, game_id, obj)
         assert response.status_code == 200, text(response.content.decode())
