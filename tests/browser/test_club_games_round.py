@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from tests.browser.helpers import look, starting  # noqa: E402
+from tests.browser.helpers import WIDER_THAN_THE_SCREEN, look, starting  # noqa: E402
 from tests.browser.recorders import Shots  # noqa: E402
 from tournaments import services as t  # noqa: E402
 
@@ -89,10 +90,16 @@ GAMES = [
 ]
 
 
-def seating(tid: uuid.UUID, organizer: User) -> list[list[str]]:
-    """Round 1's tables, each its entrants in seat order, as the tournament recorded them."""
+def summary_tables(tid: uuid.UUID, organizer: User) -> list[dict[str, Any]]:
+    """Round 1's tables as the tournament recorded them."""
     summary = t.tournament_get(tournament_id=tid, user=organizer).summary
-    return [[s["name"] for s in table["seats"]] for table in summary["rounds"][0]["tables"]]
+    tables: list[dict[str, Any]] = summary["rounds"][0]["tables"]
+    return tables
+
+
+def seating(tid: uuid.UUID, organizer: User) -> list[list[str]]:
+    """Round 1's tables, each its entrants in seat order."""
+    return [[s["name"] for s in table["seats"]] for table in summary_tables(tid, organizer)]
 
 
 def standings_points(page: Page) -> dict[str, str]:
@@ -203,3 +210,22 @@ def test_one_round_of_the_game_from_the_desk_to_the_public_standings(
     assert shown == {entrant: figure(points) for entrant, points in expected.items()}
     order = list(shown)  # the rows, top down: by points first (ties by the game's tie-breaks)
     assert [expected[e] for e in order] == sorted(expected.values(), reverse=True)
+
+    # 7. At 320 px (the narrowest phones), none of the game's pages scrolls sideways.
+    games = [table["game"] for table in summary_tables(tid, olga)]
+    page.set_viewport_size({"width": 320, "height": 640})
+    wide: list[str] = []
+    for url in (
+        f"/t/{tid}/standings/",
+        f"/t/{tid}/round/1/",
+        f"/desk/{tid}/",
+        f"/desk/{tid}/round/1/sheets/print/",
+        f"/desk/{tid}/round/1/pairings/print/",
+        *(f"/table/{g}/" for g in games),
+        *(f"/table/{g}/results/" for g in games),
+        *(f"/g/{g}/" for g in games),
+    ):
+        response = page.goto(live_server.url + url)
+        assert response is not None and response.ok, url
+        wide += [f"{url}: {w}" for w in page.evaluate(WIDER_THAN_THE_SCREEN)]
+    assert not wide, "\n".join(wide)
