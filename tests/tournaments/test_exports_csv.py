@@ -63,3 +63,17 @@ def test_a_results_row_keeps_negative_scores_as_numbers() -> None:
         }
     )
     assert list(csv.reader(io.StringIO(text.removeprefix(exports.BOM))))[1] == ["'-2+3", "-4", "no"]
+
+
+def test_every_csv_the_project_writes_goes_through_the_safe_writer() -> None:
+    """A new CSV download written with its own csv.writer would skip :func:`exports.safe_cell`."""
+    from tests.project import BASE_DIR
+
+    writers = sorted(
+        str(path.relative_to(BASE_DIR))
+        for package in ("config", "engine", "games", "tournaments")
+        for path in (BASE_DIR / package).rglob("*.py")
+        if "csv.writer" in path.read_text(encoding="utf-8")
+        or "DictWriter" in path.read_text(encoding="utf-8")
+    )
+    assert writers == ["tournaments/api/exports.py"]
