@@ -75,6 +75,7 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_phone_page.py": "a seat phone's HTML, headers and statuses (its services run "
     "on both backends in tests/games/test_deals.py)",
     "tests/browser/test_phones.py": "four phones' browsers playing a game (slow: Chromium)",
+    "tests/browser/test_phone_taps.py": "a seat phone's browser: coins, its offline outbox",
     "tests/web/test_i18n_desk.py": "the desk's words in each language (the catalogues')",
     "tests/web/test_i18n_table.py": "the table and phone pages' words in each language",
     "tests/games/test_i18n_refusals.py": "a refusal's words in each language",

@@ -49,6 +49,9 @@ BAD_FORM = gettext_noop(
 )
 FETCH = "X-Seat-Fetch"
 """Header seat.js sends: answer with the live panel, not a redirect."""
+REFUSAL = "X-Seat-Refusal"
+"""Header of a refused tap's answer: the refusal's stable code (``queued_early``, ``conflict``,
+a rule's code...), which tells the phone's outbox what to do with the tap (static/js/seat.js)."""
 HANDS_HIDDEN = gettext_noop(
     "A seat's phone view shows that player's hand: only the game's officials (its creator or "
     "staff; at a tournament, its organizers and scorekeepers) open it without the seat's link."
@@ -193,6 +196,8 @@ def seat_texts() -> dict[str, str]:
         ),
         "notSent": gettext("Not sent yet: %(tap)s"),
         "notSentWaiting": gettext("Not sent yet: %(tap)s (waits for its turn)"),
+        "notRecorded": gettext("Not recorded: %(tap)s"),
+        "firstPlayer": gettext("%(player)s plays first"),
         "refused": gettext("Refused: %(reason)s"),
         "refusedTap": gettext("the rules refused this tap"),
         "dropTap": gettext("Drop this tap"),
@@ -214,18 +219,27 @@ def _panel(
     error: str = "",
     notice: str = "",
     refused_key: str = "",
+    code: str = "",
 ) -> HttpResponse:
     """The live panel (a fetch), or the whole page (a plain form's refusal), with the ETag of
-    what it shows."""
+    what it shows; ``code``: a refusal's, for the script (``X-Seat-Refusal``)."""
     focus = _focus(request, phone)
     try:
         context, stamp = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
     except services.GameNotFound:
         raise Http404("there is no such game") from None
-    template = "phone/seat.html#live" if request.headers.get(FETCH) else "phone/seat.html"
-    response = render(request, template, context, status=status)
-    if status == 200:
-        response["ETag"] = _etag(phone, focus, stamp)
+    fetch = request.headers.get(FETCH)
+    tag = _etag(phone, focus, stamp) if status == 200 else ""
+    # The whole page carries its panel's ETag too: the script's first poll is then a 304, not
+    # a redraw of what the page already shows.
+    context["etag"] = tag
+    response = render(
+        request, "phone/seat.html#live" if fetch else "phone/seat.html", context, status=status
+    )
+    if tag:
+        response["ETag"] = tag
+    if code:
+        response[REFUSAL] = code
     return _private(response)
 
 
@@ -283,19 +297,35 @@ def _write(
     try:
         call()
     except services.NotAllowed as refusal:
-        return _panel(request, phone, status=403, error=refusal.message)
+        return _panel(request, phone, status=403, error=refusal.message, code=refusal.code)
     except services.GameNotFound:
         raise Http404("there is no such game") from None
-    except (services.Conflict, services.DealClosed):
-        return _panel(request, phone, status=409, notice=gettext(CONFLICT))
-    except services.KeyReused:
-        return _panel(request, phone, status=409, notice=gettext(KEY_REUSED))
+    except (services.Conflict, services.DealClosed) as conflict:
+        return _panel(request, phone, status=409, notice=gettext(CONFLICT), code=conflict.code)
+    except services.KeyReused as reused:
+        return _panel(request, phone, status=409, notice=gettext(KEY_REUSED), code=reused.code)
     except services.Refused as refused:
         if refused.code == services.QUEUED_EARLY:  # the phone keeps it and sends it again
-            return _panel(request, phone, status=409, notice=refusal_message(refused))
-        return _panel(request, phone, status=422, error=refusal_message(refused), refused_key=key)
+            return _panel(
+                request, phone, status=409, notice=refusal_message(refused), code=refused.code
+            )
+        return _panel(
+            request,
+            phone,
+            status=422,
+            error=refusal_message(refused),
+            refused_key=key,
+            code=refused.code,
+        )
     except services.GameError as refused:
-        return _panel(request, phone, status=422, error=refusal_message(refused), refused_key=key)
+        return _panel(
+            request,
+            phone,
+            status=422,
+            error=refusal_message(refused),
+            refused_key=key,
+            code=refused.code,
+        )
     return done() if done is not None else _done(request, phone)
 
 
@@ -305,7 +335,7 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         return phone
     number, seat = _int(request, "round"), _int(request, "seat")
     if number is None or seat is None:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
     cards = [c for c in request.POST.get("cards", "").split(",") if c]
     toggle = request.POST.get("toggle", "")
     if toggle:  # a plain form: one card in or out
@@ -345,7 +375,7 @@ def _first(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     number = _int(request, "round")
     player = request.POST.get("first_player", "")
     if number is None or not player:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
 
     def choose() -> Any:
         outcome = services.deal_first_player(
@@ -376,14 +406,14 @@ def _act(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     elif kind in ("chef_chosen", "chef_taken"):
         event["suit"] = post.get("suit", "")
     if kind not in ("card_played", "chef_chosen", "chef_taken") or not player or not key:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
     if version is None or len(key) > services.MAX_KEY:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM))
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
     queued = None
     if post.get("queued") == "1":
         number, trick = _int(request, "round"), _int(request, "trick")
         if number is None or trick is None:
-            return _panel(request, phone, status=422, error=gettext(BAD_FORM))
+            return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
         queued = (number, trick)
     return _write(
         request,

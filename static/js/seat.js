@@ -1,15 +1,21 @@
 /* A seat's phone (templates/phone/seat.html, docs/scorekeeping.md "Phones at the table").
 
- - Polls state/ every ~500 ms with the ETag it last got: a 304 costs the server a token check
-   and one query; a 200 is the live panel, swapped in.
+ - Polls state/ every ~500 ms with the ETag it last got (the page's own at first): a 304 costs
+   the server a token check and one query; a 200 is the live panel, swapped in.
  - The hand being tapped in lives in localStorage (per round and seat) and is posted whole at
    every tap (hand/): a reload or a phone switched off loses nothing.
- - Every play tap goes into an outbox in localStorage {key, fields, label, queued} and is sent
-   in order (act/). Offline (or when a send fails) it stays there, shown as "not sent yet", and
-   is sent when the connection returns, marked queued: the server records it at the table's
-   current version only in its own slot (same type, player, round and trick). The same key on
-   every retry: nothing is recorded twice. A queued tap the rules refuse stays at the head of
-   the outbox with the rule's words and a button to drop it; the rest waits.
+ - A coin choice lives in localStorage too, per player and card slot (round, trick), until the
+   card goes with it or the player changes it: every redraw of the panel (a poll, a tap's
+   answer) shows it again, and a choice made before this script ran is taken as made.
+ - Every play tap (a card, a Chef, who plays first) goes into the outbox, kept in localStorage,
+   in the table's order (round, trick, the cards before the Chef taken after them), whatever
+   order the taps came in; docs/scorekeeping.md ("A phone that loses the connection") has its
+   rules. In short: each tap keeps one idempotency key for every retry; a tap made offline,
+   or sent again after a failure or a conflict, is marked queued and is recorded only in its
+   own slot; a tap for a turn the table has not reached (409 queued_early) waits and is sent
+   again when the table moves, and holds back only its own player's later taps; a queued tap
+   the server refuses stays in sight with the words why and a button to drop it, and holds
+   back nothing.
  - Every POST carries the CSRF token (X-CSRFToken).
 */
 (() => {
@@ -25,13 +31,19 @@
   const POLL_MS = 500;
   const RETRY_MS = 1500;
 
-  let etag = null;
-  let sending = false;      // an act/ POST on its way
+  let etag = root.dataset.etag || null; // the page's: the first poll is a 304 if nothing moved
+  let sending = false;      // the outbox being sent (an act/ or first/ POST on its way)
+  let sendAgain = false;
   let handSending = false;  // a hand/ POST on its way
   let handAgain = false;
   let offline = !navigator.onLine;
   let retryTimer = null;
   let epoch = 0; // bumped by every POST: a poll answer from before it is stale, never shown
+  const shownVersion = () => {
+    const panel = live.querySelector("[data-live]");
+    return panel ? Number(panel.dataset.version) : 0;
+  };
+  let tableVersion = shownVersion();
 
   // The script's own words, in the page's language (games/phone/views.py seat_texts).
   const textsNode = document.getElementById("seat-texts");
@@ -85,7 +97,9 @@
   function render(html, tag) {
     live.innerHTML = html;
     if (tag) etag = tag;
+    tableVersion = shownVersion();
     applyDeal();
+    applyCoins();
     applyOffline();
     showOutbox();
   }
@@ -93,7 +107,7 @@
   function refusalIn(html) {
     const box = document.createElement("div");
     box.innerHTML = html;
-    const refusal = box.querySelector("[data-refusal]");
+    const refusal = box.querySelector("[data-refusal]") || box.querySelector("[data-notice]");
     if (!refusal) return "";
     // The refusal without its "Refused:" label (in the page's language).
     const label = refusal.querySelector("strong");
@@ -239,7 +253,95 @@
     }
   }
 
+  // ------------------------------------------------------------------ coins
+
+  // The player's coin choice for their next card, per player: {"round:trick": coins}. The
+  // panel is redrawn at every poll that finds the table moved and at every tap's answer; the
+  // choice is never the panel's to keep.
+  const coinsKey = (player) => ":coins:" + player;
+
+  function cardSlot(form) {
+    // The trick of the player's next card: the first from the panel's on that no tap in the
+    // outbox already holds (a refused tap holds none: the next card goes in its place).
+    const { player, round } = form.dataset;
+    const held = new Set(
+      outbox
+        .filter((e) => !e.refused && e.fields.type === "card_played" && e.fields.player === player && e.fields.round === round)
+        .map((e) => Number(e.fields.trick))
+    );
+    let trick = Number(form.dataset.trick);
+    while (held.has(trick)) trick += 1;
+    return trick;
+  }
+
+  const slotName = (form) => form.dataset.round + ":" + cardSlot(form);
+
+  function rememberCoins(form, value) {
+    const chosen = load(coinsKey(form.dataset.player), {});
+    chosen[slotName(form)] = String(value);
+    keep(coinsKey(form.dataset.player), chosen);
+  }
+
+  function forgetCoins(form, slot) {
+    const chosen = load(coinsKey(form.dataset.player), {});
+    delete chosen[slot];
+    keep(coinsKey(form.dataset.player), chosen);
+  }
+
+  function applyCoins() {
+    live.querySelectorAll("form[data-cards]").forEach((form) => {
+      const chosen = load(coinsKey(form.dataset.player), {});
+      const round = Number(form.dataset.round);
+      const trick = cardSlot(form);
+      let moot = false;
+      Object.keys(chosen).forEach((slot) => {
+        const [r, t] = slot.split(":").map(Number);
+        if (r < round || (r === round && t < trick)) {
+          delete chosen[slot]; // that card is in the record (entered from another phone)
+          moot = true;
+        }
+      });
+      if (moot) keep(coinsKey(form.dataset.player), chosen);
+      const value = chosen[round + ":" + trick];
+      const input = value === undefined ? null : form.querySelector(`input[name=coins][value="${value}"]`);
+      if (input) input.checked = true;
+    });
+  }
+
+  function takeEarlyCoins() {
+    // A choice made before this script ran (the page is on screen before it): the player's.
+    live.querySelectorAll("form[data-cards]").forEach((form) => {
+      const checked = form.querySelector("input[name=coins]:checked");
+      if (checked && !checked.defaultChecked) rememberCoins(form, checked.value);
+    });
+  }
+
   // ------------------------------------------------------------------ the outbox
+
+  const pathOf = (entry) => entry.path || "act/";
+
+  function slotOf(entry) {
+    // The table's order: [round, trick, step]; who plays first before the round's Chef picks
+    // (trick 0), a trick's cards before the Chef taken after them.
+    const f = entry.fields;
+    const round = Number(f.round || 0);
+    if (pathOf(entry) === "first/") return [round, -1, 0];
+    if (f.type === "chef_chosen") return [round, 0, 0];
+    return [round, Number(f.trick || 0), f.type === "chef_taken" ? 1 : 0];
+  }
+
+  const compareSlots = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+  function enqueue(entry) {
+    // After every tap of the same slot or an earlier one (taps of one slot keep their order).
+    const slot = slotOf(entry);
+    let at = outbox.length;
+    while (at > 0 && compareSlots(slot, slotOf(outbox[at - 1])) < 0) at -= 1;
+    outbox.splice(at, 0, entry);
+    saveOutbox();
+  }
+
+  const unsettled = () => outbox.filter((e) => !e.refused).length;
 
   function showOutbox() {
     const dirtyHand = load(dealKey() + ":dirty", false) && offline;
@@ -248,11 +350,12 @@
       return;
     }
     const list = document.createElement("ol");
-    outbox.forEach((entry, index) => {
+    outbox.forEach((entry) => {
       const item = document.createElement("li");
       const what = document.createElement("span");
       what.className = "ph-pending";
-      what.textContent = fmt(entry.waiting ? "notSentWaiting" : "notSent", { tap: entry.label });
+      const words = entry.refused ? "notRecorded" : entry.waiting ? "notSentWaiting" : "notSent";
+      what.textContent = fmt(words, { tap: entry.label });
       item.append(what);
       if (entry.refused) {
         const why = document.createElement("p");
@@ -263,10 +366,10 @@
         dropButton.type = "button";
         dropButton.textContent = fmt("dropTap");
         dropButton.addEventListener("click", () => {
-          outbox.splice(index, 1);
+          outbox = outbox.filter((e) => e.key !== entry.key);
           saveOutbox();
           showOutbox();
-          flush();
+          applyCoins();
         });
         item.append(why, dropButton);
       }
@@ -285,7 +388,7 @@
   }
 
   function pendingCards() {
-    return new Set(outbox.filter((e) => e.fields.type === "card_played").map((e) => e.fields.card));
+    return new Set(outbox.filter((e) => !e.refused && e.fields.type === "card_played").map((e) => e.fields.card));
   }
 
   function applyOffline() {
@@ -295,7 +398,7 @@
       button.classList.toggle("is-pending", sent);
       // Offline (or with taps still queued) the player may tap ahead of the page: they see the
       // physical table; the server records each tap in its own slot only.
-      button.disabled = sent || !(button.dataset.legal === "1" || offline || outbox.length > 0);
+      button.disabled = sent || !(button.dataset.legal === "1" || offline || unsettled() > 0);
     });
   }
 
@@ -307,67 +410,122 @@
     fields[button.name] = button.value;
     let label = button.dataset.label || button.value;
     if (button.name === "card") {
+      // The coins on screen are the player's choice for this card (applyCoins keeps them).
       const coins = Number(fields.coins || 0);
       const coinsInput = form.querySelector(`input[name=coins][value="${fields.coins}"]`);
       if (coins) label = fmt("withCoins", { card: label, coins: (coinsInput && coinsInput.dataset.label) || String(coins) });
-      // Taps made offline: this player's next cards go to the tricks after this one.
-      const earlier = outbox.filter(
-        (e) => e.fields.type === "card_played" && e.fields.player === fields.player && e.fields.round === fields.round
-      ).length;
-      fields.trick = String(Number(form.dataset.trick) + earlier);
+      // Taps ahead of the page (offline): this player's next cards go to the tricks after it.
+      const slot = slotName(form);
+      fields.trick = String(cardSlot(form));
+      forgetCoins(form, slot); // coins are for one card
     } else {
       delete fields.coins;
     }
-    const entry = { key: newKey(), fields, label, queued: offline || outbox.length > 0, refused: "" };
-    outbox.push(entry);
-    saveOutbox();
+    enqueue({ key: newKey(), fields, label, queued: offline || unsettled() > 0, refused: "" });
     button.disabled = true;
     const coinZero = form.querySelector("input[name=coins][value='0']");
-    if (coinZero) coinZero.checked = true; // coins are for one card
+    if (coinZero) coinZero.checked = true;
+    applyCoins(); // a choice already made for the card after this one
     showOutbox();
     flush();
   }
 
+  function tapFirst(form, button) {
+    const fields = { round: form.elements.round.value, first_player: button.value };
+    const label = fmt("firstPlayer", { player: button.value });
+    enqueue({ key: newKey(), path: "first/", fields, label, queued: offline || unsettled() > 0, refused: "" });
+    showOutbox();
+    flush();
+  }
+
+  function nextToSend() {
+    // The first tap in the table's order that may go now: not refused (it waits for the
+    // player), not waiting for a turn the table has not reached since it was last sent, and
+    // not behind a tap of the same player that waits so.
+    const held = new Set();
+    for (const entry of outbox) {
+      const who = entry.fields.player || "";
+      if (entry.refused || held.has(who)) continue;
+      if (entry.waiting && entry.waitingAt === tableVersion) {
+        held.add(who);
+        continue;
+      }
+      return entry;
+    }
+    return null;
+  }
+
   async function flush() {
-    if (sending || !outbox.length) return;
-    const entry = outbox[0];
-    if (entry.refused) return; // waits for the player to look (and drop it)
+    if (sending) {
+      sendAgain = true;
+      return;
+    }
     sending = true;
+    try {
+      do {
+        sendAgain = false;
+        for (let entry = nextToSend(); entry; entry = nextToSend()) {
+          if (!(await send(entry))) return; // offline, or the server failed: retried later
+        }
+      } while (sendAgain);
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function send(entry) {
+    const path = pathOf(entry);
+    const fields = path === "act/" ? { ...entry.fields, key: entry.key, queued: entry.queued ? "1" : "0" } : entry.fields;
     let response;
     try {
-      response = await post("act/", { ...entry.fields, key: entry.key, queued: entry.queued ? "1" : "0" });
+      response = await post(path, fields);
     } catch (e) {
       entry.queued = true;
       saveOutbox();
-      sending = false;
       setOffline(true);
       showOutbox();
       scheduleRetry();
-      return;
+      return false;
     }
     if (response.status >= 500) {
       entry.queued = true;
       saveOutbox();
-      sending = false;
       showOutbox();
       scheduleRetry();
-      return;
+      return false;
     }
     const html = await response.text();
-    let again = true;
-    if (response.status === 422 && entry.queued) {
-      entry.refused = refusalIn(html) || fmt("refusedTap");
-    } else if (response.status === 409 && entry.queued) {
-      entry.waiting = true; // for a turn the table has not reached: sent again on its next change
-      again = false;
-    } else {
-      outbox.shift(); // recorded (200), or answered with the table as it stands (409, 422, 403)
-    }
-    saveOutbox();
-    sending = false;
     if (offline) setOffline(false);
+    if ((response.status === 403 || response.status === 404) && !html.includes("data-live")) {
+      window.location.reload(); // the link was revoked: the page says what to do (taps kept)
+      return false;
+    }
+    const code = response.headers.get("X-Seat-Refusal") || "";
+    const settle = () => {
+      outbox = outbox.filter((e) => e.key !== entry.key);
+    };
+    if (response.status === 200) {
+      settle(); // recorded (or found in its slot already)
+    } else if (code === "queued_early") {
+      entry.waiting = true; // for a turn the table has not reached: sent again when it moves
+    } else if (code === "conflict" && path === "act/") {
+      if (entry.queued) {
+        saveOutbox();
+        scheduleRetry(); // a race at the server: the same tap again in a moment
+        return false;
+      }
+      entry.queued = true; // the table moved under the tap: sent again, for its own slot only
+    } else if (entry.queued) {
+      entry.refused = refusalIn(html) || fmt("refusedTap"); // shown, with the words why
+      entry.waiting = false;
+    } else {
+      settle(); // a tap answered at once: the panel shows why, and the table as it stands
+    }
     render(html, response.status === 200 ? response.headers.get("ETag") : null);
-    if (again && outbox.length && !outbox[0].refused) flush();
+    if (entry.waiting) entry.waitingAt = tableVersion;
+    saveOutbox();
+    showOutbox();
+    return true;
   }
 
   function scheduleRetry() {
@@ -411,12 +569,17 @@
       takeHand(form.elements.cards.value.split(",").filter(Boolean));
     } else if (form.matches("[data-first]")) {
       event.preventDefault();
-      post("first/", { round: form.elements.round.value, first_player: button.value })
-        .then(async (response) => render(await response.text(), response.status === 200 ? response.headers.get("ETag") : null))
-        .catch(() => setOffline(true));
+      tapFirst(form, button);
     } else if (form.matches("[data-act]")) {
       event.preventDefault();
       tapPlay(form, button);
+    }
+  });
+
+  live.addEventListener("change", (event) => {
+    const input = event.target;
+    if (input instanceof HTMLInputElement && input.name === "coins" && input.form && input.form.matches("[data-cards]")) {
+      rememberCoins(input.form, input.value);
     }
   });
 
@@ -427,7 +590,9 @@
   });
   window.addEventListener("offline", () => setOffline(true));
 
+  takeEarlyCoins();
   applyDeal();
+  applyCoins();
   applyOffline();
   showOutbox();
   netBox.hidden = !offline;

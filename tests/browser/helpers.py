@@ -70,6 +70,10 @@ def whole(text: str) -> re.Pattern[str]:
     return re.compile("^" + re.escape(text) + "$")
 
 
+VERSION_AT_LEAST = "v => Number(document.querySelector('[data-live]')?.dataset.version || 0) >= v"
+"""A seat phone's page shows the game at version ``v`` or later (its live panel's)."""
+
+
 # ----------------------------------------------------------------------------- a game, replayed
 
 

@@ -117,6 +117,17 @@ def test_the_poll_answers_304_until_the_game_or_a_hand_it_sees_changes() -> None
     assert mine.status_code == 200 and "1</span>/10" in mine.content.decode()
 
 
+def test_the_page_carries_its_panels_etag_so_the_first_poll_redraws_nothing() -> None:
+    # A redraw would reset what the player chose meanwhile (issue 22: a coin choice).
+    _, tokens = new_game(until=first_card())
+    client = Client()
+    page = client.get(url(tokens[0]))
+    found = re.search(r'data-etag="([^"]*)"', page.content.decode())
+    assert found is not None and unescape(found.group(1)) == page["ETag"]
+    poll = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": page["ETag"]})
+    assert poll.status_code == 304
+
+
 def test_every_post_needs_the_csrf_token() -> None:
     _, tokens = new_game()
     client = Client(enforce_csrf_checks=True)
@@ -187,12 +198,18 @@ def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
     stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, headers=FETCH)
     assert stale.status_code == 409
     assert "Someone else entered this first" in stale.content.decode()
+    assert stale["X-Seat-Refusal"] == "conflict"  # the phone's outbox sends it again, queued
+    # A queued card for a trick the record has not reached: kept on the phone, sent again.
+    ahead = {**fields, "key": "k-5", "queued": "1", "trick": "2"}
+    early = client.post(url(tokens[seat], "act/"), ahead, headers=FETCH)
+    assert early.status_code == 409 and early["X-Seat-Refusal"] == "queued_early"
     # The next player tries a card they do not hold: the rule's words, cards in words.
     nxt = GAME[at + 1]
     other = next(c for c in held_by_others(at + 1, nxt["player"]))
     bad = {**fields, "player": nxt["player"], "card": other, "version": str(at + 1), "key": "k-3"}
     refused = client.post(url(tokens[NAMES.index(nxt["player"])], "act/"), bad, headers=FETCH)
     assert refused.status_code == 422
+    assert refused["X-Seat-Refusal"] == "card_not_in_hand"
     said = re.findall(r"<strong>Refused:</strong>([^<]*)", unescape(refused.content.decode()))
     assert said and describe(other) in said[0]
     assert not re.search(rf"\b{other}\b", said[0])  # "red 4", not "R4"
