@@ -8,16 +8,19 @@ new user sees a tournament in progress within a minute of cloning (``bin/run``).
 
 from __future__ import annotations
 
+import json
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
+from config.kept import read_private, write_private
 from engine.events import to_json
 from engine.games import RULES
 from engine.simulate import simulate
@@ -71,15 +74,60 @@ OTHER_GAMES = (
 )
 
 
+ORGANIZER, SCOREKEEPER = "organizer", "scorekeeper"
+LOGINS = (ORGANIZER, SCOREKEEPER)
+"""The demo's logins (usernames): the tournaments' organizer, and a scorekeeper of each."""
+_PASSWORD_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
+"""Typed on a phone: lower case, no 0/o, 1/l look-alikes."""
+
+
 @dataclass(frozen=True)
 class Demo:
     tournament_id: uuid.UUID
     organizer: str
     password: str
+    """The organizer's password."""
     scorekeeper: str
+    scorekeeper_password: str
     created: bool
     others: tuple[tuple[str, uuid.UUID], ...] = ()
     """The other games' tournaments: (name, id)."""
+
+
+def new_password() -> str:
+    """A password to type on a phone: three groups of four (about 60 bits), e.g. k7dm-x2qf-9hzt."""
+    return "-".join("".join(secrets.choice(_PASSWORD_LETTERS) for _ in range(4)) for _ in range(3))
+
+
+def kept_passwords(path: Path | None, *, renew: bool = False) -> dict[str, str]:
+    """The demo logins' passwords, made once and kept in ``path`` (JSON, mode 0600), so that a
+    restart neither changes them nor logs anyone out; ``renew``: new ones, kept from now on.
+    Without a path: new ones, kept nowhere (tests)."""
+    kept: dict[str, Any] = {}
+    if path is not None and not renew:
+        try:
+            found = json.loads(read_private(path) or "{}")
+        except ValueError:  # a damaged file: new passwords, written over it
+            found = {}
+        kept = found if isinstance(found, dict) else {}
+    passwords = {
+        name: value if isinstance(value := kept.get(name), str) and value else new_password()
+        for name in LOGINS
+    }
+    if path is not None and passwords != kept:
+        write_private(path, json.dumps(passwords, indent=2) + "\n")
+    return passwords
+
+
+def _login(username: str, password: str) -> AbstractBaseUser:
+    """The demo login ``username``, with ``password``. Its password hash is written only when
+    the password is another: setting the same password again makes a new hash (a new salt), and
+    Django ends every session whose hash no longer matches: everyone would be logged out."""
+    user, _ = get_user_model().objects.get_or_create(username=username)
+    if not user.check_password(password):
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    return user
 
 
 def _play(game_id: str, seed: int, user: AbstractBaseUser, upto: int | None = None) -> None:
@@ -95,24 +143,25 @@ def _play(game_id: str, seed: int, user: AbstractBaseUser, upto: int | None = No
     )
 
 
-def build(*, seed: int = 2026) -> Demo:
-    """Create the demo (or refresh its logins if it exists) and return how to log in."""
-    users = get_user_model()
-    password = secrets.token_urlsafe(9)
-    organizer, _ = users.objects.get_or_create(username="organizer")
-    organizer.set_password(password)
-    organizer.save()
-    scorekeeper, _ = users.objects.get_or_create(username="scorekeeper")
-    scorekeeper.set_password(password)
-    scorekeeper.save()
+def build(*, seed: int = 2026, passwords: Mapping[str, str] | None = None) -> Demo:
+    """Create the demo if it is not there, give its logins ``passwords`` (username ->
+    password; new ones if None) and return how to log in."""
+    if passwords is None:
+        passwords = kept_passwords(None)
+    organizer = _login(ORGANIZER, passwords[ORGANIZER])
+    scorekeeper = _login(SCOREKEEPER, passwords[SCOREKEEPER])
+    logins = {
+        "organizer": ORGANIZER,
+        "password": passwords[ORGANIZER],
+        "scorekeeper": SCOREKEEPER,
+        "scorekeeper_password": passwords[SCOREKEEPER],
+    }
     others = tuple(
         (other.name, _other_game(other, seed, organizer, scorekeeper)) for other in OTHER_GAMES
     )
     existing = TournamentProjection.objects.filter(name=NAME).first()
     if existing is not None:
-        return Demo(
-            existing.stream_id, "organizer", password, "scorekeeper", created=False, others=others
-        )
+        return Demo(existing.stream_id, created=False, others=others, **logins)
 
     with transaction.atomic():
         tid = services.tournament_create(
@@ -120,7 +169,7 @@ def build(*, seed: int = 2026) -> Demo:
             downloads_released=True,
         ).tournament_id  # fmt: skip
         services.tournament_set_role(
-            tournament_id=tid, username="scorekeeper", role="scorekeeper", grant=True,
+            tournament_id=tid, username=SCOREKEEPER, role="scorekeeper", grant=True,
             user=organizer,
         )  # fmt: skip
         services.tournament_register(
@@ -146,7 +195,7 @@ def build(*, seed: int = 2026) -> Demo:
         _play(tables[1]["game"], seed + 101, scorekeeper, upto=70)
         # Round 2's clock: an hour from now, counted down on every page and the big screen.
         services.tournament_set_clock(tournament_id=tid, round=2, minutes=60, user=organizer)
-    return Demo(tid, "organizer", password, "scorekeeper", created=True, others=others)
+    return Demo(tid, created=True, others=others, **logins)
 
 
 def _renamed(value: Any, names: Mapping[str, str]) -> Any:
@@ -204,7 +253,7 @@ def _other_game(
             game_type=other.game_type, table_size=other.table_size, downloads_released=True,
         ).tournament_id  # fmt: skip
         services.tournament_set_role(
-            tournament_id=tid, username="scorekeeper", role="scorekeeper", grant=True,
+            tournament_id=tid, username=SCOREKEEPER, role="scorekeeper", grant=True,
             user=organizer,
         )  # fmt: skip
         if isinstance(other.entrants, Mapping):

@@ -81,3 +81,18 @@ class TournamentTable(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round} table {self.number}"
+
+
+class TournamentCode(models.Model):
+    """A tournament's short address (/t/<code>/, tournaments.shortcodes). Not an event and not a
+    projection: an address of this site for the tournament, assigned once when it is created
+    (derived from its id), unique across tournaments (which only a table's constraint can
+    promise). A rebuild keeps it; a restore assigns it again (docs/tournament-events.md)."""
+
+    stream = models.OneToOneField(
+        Stream, primary_key=True, on_delete=models.PROTECT, related_name="short_code"
+    )
+    code = models.CharField(max_length=6, unique=True)
+
+    def __str__(self) -> str:
+        return f"/t/{self.code}/"

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, register_converter
 
+from tournaments import shortcodes
 from tournaments.public import views
+
+
+class ShortCode:
+    """A tournament's short code in the URL (tournaments.shortcodes), in any case."""
+
+    regex = shortcodes.PATTERN
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(ShortCode, "shortcode")
 
 app_name = "public"
 
@@ -18,4 +34,6 @@ urlpatterns: list[URLPattern] = [
     path(f"{T}/find/", views.find, name="find"),
     path(f"{T}/clock/", views.clock, name="clock"),
     path(f"{T}/screen/", views.screen, name="screen"),
+    # The short address a player types (/t/bcdfg/): to the tournament's page.
+    path("<shortcode:code>/", views.short_address, name="short"),
 ]

@@ -63,7 +63,9 @@ ROUND_TIMEOUT = 60.0
 """Seconds the worker gets to record round 1's results and pair and publish round 2."""
 
 DEMO_OUTPUT = re.compile(
-    r"demo tournament created: \S+/t/(?P<id>[0-9a-f-]{36})/.*with the password (?P<password>\S+)",
+    r"demo tournament created: \S+/t/(?P<id>[0-9a-f-]{36})/.*"
+    r"'organizer' with the password (?P<password>\S+).*"
+    r"'scorekeeper' with the password (?P<scorekeeper>\S+)",
     re.DOTALL,
 )
 SCHEDULE_ENTRY, SCHEDULE_TASK = "tournament-schedules", "tournaments.run_schedules"
@@ -208,12 +210,15 @@ def test_the_native_stack_finishes_the_demos_round_2_and_pairs_round_3_once(
         assert scheduled.status == "succeeded" and scheduled.detail == "[]", scheduled
 
         # 2. The demo tournament, as bin/run builds it, in the stack's database.
-        demo = stack.manage("demo", "--url", f"https://127.0.0.1:{web.port}")
+        demo = stack.manage(
+            "demo", "--url", f"https://127.0.0.1:{web.port}",
+            "--passwords", str(tmp_path / "demo_passwords.json"),
+        )  # fmt: skip
         found = DEMO_OUTPUT.search(demo)
         assert found, demo
         anonymous = Api(web.port)
         organizer = anonymous.login("organizer", found["password"])
-        scorekeeper = anonymous.login("scorekeeper", found["password"])
+        scorekeeper = anonymous.login("scorekeeper", found["scorekeeper"])
         tournament = f"/api/tournaments/{found['id']}/"
         before = organizer.get(tournament)
         assert [r["status"] for r in before["rounds"]] == ["closed", "published"]

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import re
+import stat
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.test import Client
 
 from tournaments import services
-from tournaments.demo import NAME, OTHER_GAMES, build
+from tournaments.demo import NAME, OTHER_GAMES, build, kept_passwords
+
+PASSWORDS = re.compile(r"log in as '(\w+)' with the password (\S+)")
 
 pytestmark = pytest.mark.django_db
 
@@ -26,19 +34,61 @@ def test_the_demo_is_a_tournament_in_its_second_round() -> None:
     assert standings is not None and standings["rows"][0]["games"] == 1
 
 
-def test_running_it_again_keeps_the_tournament_and_gives_a_new_password(
-    capsys: pytest.CaptureFixture[str],
+def desk_opens(client: Client) -> bool:
+    return client.get("/desk/").status_code == 200  # else to the login page
+
+
+def test_running_it_again_keeps_the_tournament_the_passwords_and_the_sessions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    first = build()
-    call_command("demo", url="http://127.0.0.1:9000")
+    """A restart of bin/run (a crash, a reboot) runs the demo again: nobody is logged out, and
+    the passwords printed are the ones that work."""
+    kept = tmp_path / "demo_passwords.json"
+    call_command("demo", url="http://127.0.0.1:9000", passwords=kept)
+    first = PASSWORDS.findall(capsys.readouterr().out)
+    assert [name for name, _ in first] == ["organizer", "scorekeeper"]
+    assert first[0][1] != first[1][1]
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    clients = {name: Client() for name, _ in first}
+    for name, password in first:
+        assert clients[name].login(username=name, password=password)
+    hashes = dict(User.objects.values_list("username", "password"))
+
+    call_command("demo", url="http://127.0.0.1:9000", passwords=kept)
     out = capsys.readouterr().out
-    assert f"http://127.0.0.1:9000/t/{first.tournament_id}/" in out
     assert "already there" in out
-    assert first.password not in out
+    demo = services.tournament_list().get(name=NAME)
+    assert f"http://127.0.0.1:9000/t/{demo.stream_id}/" in out
+    assert PASSWORDS.findall(out) == first
+    assert dict(User.objects.values_list("username", "password")) == hashes  # not even rehashed
+    assert all(desk_opens(client) for client in clients.values())
+
+    # --new-passwords: new ones, kept from now on; the old ones' sessions end.
+    call_command("demo", url="http://127.0.0.1:9000", passwords=kept, new_passwords=True)
+    renewed = PASSWORDS.findall(capsys.readouterr().out)
+    assert [name for name, _ in renewed] == ["organizer", "scorekeeper"]
+    assert all(new != old for (_, new), (_, old) in zip(renewed, first, strict=True))
+    assert not any(desk_opens(client) for client in clients.values())
+    assert all(Client().login(username=name, password=password) for name, password in renewed)
+    call_command("demo", url="http://127.0.0.1:9000", passwords=kept)
+    assert PASSWORDS.findall(capsys.readouterr().out) == renewed
+
+
+def test_a_lost_or_damaged_passwords_file_gives_new_passwords_that_work(tmp_path: Path) -> None:
+    kept = tmp_path / "demo_passwords.json"
+    kept.write_text("{not json")
+    passwords = kept_passwords(kept)
+    assert set(passwords) == {"organizer", "scorekeeper"}
+    assert json.loads(kept.read_text()) == passwords
+    assert kept_passwords(kept) == passwords
+    assert kept_passwords(kept, renew=True) != passwords
+    build(passwords=kept_passwords(kept))
+    for name, password in kept_passwords(kept).items():
+        assert Client().login(username=name, password=password)
 
 
 def test_the_demo_has_a_tournament_of_each_other_game_with_round_2_paired(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     demo = build()
     assert [name for name, _ in demo.others] == [other.name for other in OTHER_GAMES]
@@ -52,6 +102,6 @@ def test_the_demo_has_a_tournament_of_each_other_game_with_round_2_paired(
         if other.game_type == "crazy-kitchen":
             assert all(len(t["seats"]) == 2 for t in second["tables"])
             assert all(s["members"] for t in first["tables"] for s in t["seats"])
-    call_command("demo", url="http://x")
+    call_command("demo", url="http://x", passwords=tmp_path / "passwords")
     out = capsys.readouterr().out
     assert all(f"{name}: http://x/t/{tid}/" in out for name, tid in demo.others)

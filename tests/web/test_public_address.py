@@ -64,11 +64,13 @@ def test_public_url_decides_the_codes_and_printed_links(
         sheets = html(client.get(desk(tid, "round/1/sheets/print/"), HTTP_HOST="127.0.0.1"))
         assert f"{CLUB}/table/{games[0]}/" in sheets
         assert f"{CLUB}/seat/" in sheets and "http://127.0.0.1" not in sheets
+        code = t.tournament_short_code(tournament_id=tid)
         pairings = client.get(desk(tid, "round/1/pairings/print/"), HTTP_HOST="127.0.0.1")
-        assert f"{CLUB}/t/{tid}/" in text(pairings)
+        assert f"{CLUB}/t/{code}/" in text(pairings)  # the short address, to type
         assert "Follow the tournament on your phone" in text(pairings)
         screen = Client().get(f"/t/{tid}/screen/", HTTP_HOST="127.0.0.1")
-        assert f"{CLUB}/t/{tid}/" in text(screen)
+        assert f"{CLUB}/t/{code}/" in text(screen)
+        assert f"{CLUB}/t/{code}/" in text(page)  # the dashboard says it too
     src = re.search(rf"/desk/{tid}/qr/{games[0]}.svg\?at=\w+", html(page))
     assert src is not None
     # Another address is another image (the browser keeps one a week).
@@ -100,3 +102,45 @@ def test_public_url_is_checked_and_its_host_allowed() -> None:
     assert with_public_host(["192.168.1.20"], CLUB) == ["192.168.1.20"]
     assert with_public_host(["*"], CLUB) == ["*"]
     assert with_public_host(["localhost"], "") == ["localhost"]
+
+
+def test_the_short_address_leads_to_the_tournament_in_any_case(olga: User) -> None:
+    tid, _ = published(olga)
+    code = t.tournament_short_code(tournament_id=tid)
+    visitor = Client()
+    for typed in (code, code.upper(), code.capitalize()):
+        response = visitor.get(f"/t/{typed}/")
+        assert response.status_code == 302 and response["Location"] == f"/t/{tid}/"
+    # Typed without its slash: to the one with it, then to the tournament.
+    response = visitor.get(f"/t/{code}", follow=True)
+    assert response.status_code == 200 and response.redirect_chain[-1][0] == f"/t/{tid}/"
+    assert visitor.get(f"/t/{tid}/").status_code == 200  # the long address still works
+    for unknown in ("bcdfg", "zzzzzz", "aeiou"):
+        missing = visitor.get(f"/t/{unknown}/")
+        assert missing.status_code == 404 and "text/html" in missing["Content-Type"]
+
+
+def test_the_big_screen_shows_a_qr_code_of_the_short_address_beside_it(
+    olga: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    real = desk_qr.draw
+
+    def counting(url: str) -> str:
+        drawn.append(url)
+        return real(url)
+
+    monkeypatch.setattr(desk_qr, "draw", counting)
+    tid, _ = published(olga)
+    short = f"{CLUB}/t/{t.tournament_short_code(tournament_id=tid)}/"
+    with override_settings(PUBLIC_URL=CLUB):
+        screen = html(Client().get(f"/t/{tid}/screen/"))
+    figure = re.search(r'<figure class="screen-follow">(.*?)</figure>', screen, re.DOTALL)
+    assert figure is not None
+    assert 'role="img" aria-label="QR code of the tournament&#x27;s public page"' in figure[1]
+    assert f"<strong>{short}</strong>" in figure[1]
+    assert drawn == [short]
+    # Polled again (htmx): the same drawing, from memory.
+    with override_settings(PUBLIC_URL=CLUB):
+        Client().get(f"/t/{tid}/screen/", HTTP_HX_REQUEST="true")
+    assert drawn == [short]

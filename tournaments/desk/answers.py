@@ -51,6 +51,7 @@ from tournaments.desk.http import (
     sentence,
     site_address,
     to_int,
+    tournament_address,
     tournament_seen,
 )
 from tournaments.public.clock import round_clock
@@ -164,6 +165,8 @@ def page(
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),
         "clock": round_clock(summary),
+        # Called by the template (the whole page only): one query, not for every htmx answer.
+        "short_url": lambda: tournament_address(request, tournament_id),
         "address_notice": present.address_notice(
             getattr(django_settings, "PUBLIC_URL", ""), site_address(request)
         )

@@ -124,6 +124,15 @@ def site_address(request: HttpRequest) -> str:
     return configured or request.build_absolute_uri("/")[:-1]
 
 
+def tournament_address(request: HttpRequest, tournament_id: uuid.UUID) -> str:
+    """The tournament's public page as a player types it: the site's address and the short
+    one, ``/t/<code>/`` (its ``/t/<id>/`` if it has no code)."""
+    code = t.tournament_short_code(tournament_id=tournament_id)
+    if code:
+        return site_address(request) + reverse("public:short", args=[code])
+    return site_address(request) + reverse("public:tournament", args=[tournament_id])
+
+
 def links(request: HttpRequest, tournament_id: uuid.UUID | str) -> Links:
     """The tables' links of this tournament on this site (reversed once, not per table)."""
     head, tail = table_link(_GAME).split(_GAME)

@@ -29,7 +29,8 @@ from django_htmx.middleware import HtmxDetails
 from games.gametypes import GAME_TYPES
 from games.services import GameNotFound
 from tournaments import placement, selectors, services
-from tournaments.desk.http import site_address
+from tournaments.desk import qr as desk_qr
+from tournaments.desk.http import tournament_address
 from tournaments.public import conditional
 from tournaments.public import standings_page as page
 from tournaments.public.clock import clock_json, state_clock
@@ -381,6 +382,7 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     rnd = rounds[-1] if rounds else None
     tables = table_cards(rnd, players_by_id(summary), {}, WORDS) if rnd is not None else []
     table = standings_table(data, words=WORDS) if data is not None else None
+    follow_url = tournament_address(request, tournament_id)  # its short address, to type
     context = {
         "t": header(summary, WORDS),
         "round": rnd,
@@ -390,11 +392,22 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "standings": table.rows[:SCREEN_STANDINGS] if table is not None else None,
         "standings_titles": table,
         "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if table is not None else 0,
-        "follow_url": site_address(request) + reverse("public:tournament", args=[tournament_id]),
+        "follow_url": follow_url,
+        "follow_qr": desk_qr.inline(
+            desk_qr.svg(follow_url), _("QR code of the tournament's public page")
+        ),
         "rotate_seconds": SCREEN_ROTATE_SECONDS,
         "poll_seconds": ROUND_POLL_SECONDS,
     }
     return _render(request, "public/screen.html", "screen", context)
+
+
+def short_address(request: HttpRequest, code: str) -> HttpResponse:
+    """A tournament's short address (/t/bcdfg/, typed on a phone, in any case): to its page."""
+    tournament_id = services.tournament_by_short_code(code)
+    if tournament_id is None:
+        raise Http404("There is no such tournament.")
+    return redirect("public:tournament", tournament_id=tournament_id)
 
 
 def clock(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:

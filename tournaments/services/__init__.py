@@ -26,6 +26,7 @@ The package, one module per responsibility:
 - :mod:`~tournaments.services.sync`: game results reaching the tournament, confirmations.
 - :mod:`~tournaments.services.reads`: reads for the pages and the API (standings kept current).
 - :mod:`~tournaments.services.rebuild`: rebuilding and fingerprinting the projections.
+- :mod:`~tournaments.services.codes`: the tournaments' short addresses (/t/<code>/).
 
 Callers use the names exported here (``services.tournament_*``), not the modules.
 """
@@ -34,6 +35,12 @@ from __future__ import annotations
 
 from games.services import Conflict, GameError, GameNotFound, NotAllowed, Refused
 from tournaments.services.access import downloads_allowed, standings_visible
+from tournaments.services.codes import (
+    short_code_assign,
+    short_codes_backfill,
+    tournament_by_short_code,
+    tournament_short_code,
+)
 from tournaments.services.players import (
     parse_player_list,
     tournament_check_in,
@@ -115,8 +122,11 @@ __all__ = [
     "_projection",
     "downloads_allowed",
     "parse_player_list",
+    "short_code_assign",
+    "short_codes_backfill",
     "standings_visible",
     "tournament_advance",
+    "tournament_by_short_code",
     "tournament_change_settings",
     "tournament_check_downloads",
     "tournament_check_in",
@@ -143,6 +153,7 @@ __all__ = [
     "tournament_seat_link_change",
     "tournament_seat_links",
     "tournament_set_role",
+    "tournament_short_code",
     "tournament_standings",
     "tournament_state",
     "tournament_swap",

@@ -16,6 +16,7 @@ from tournaments import domain, rounds
 from tournaments.domain import TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
 from tournaments.services import snapshots
+from tournaments.services.codes import short_codes_backfill
 from tournaments.services.sync import _placements, tournament_sync_pending
 from tournaments.services.writes import _fold, _projection, _save
 
@@ -64,6 +65,8 @@ def tournaments_rebuild(*, fix: bool = True) -> tuple[int, list[games.Difference
                 _save(projection, state)
         differences.extend(found)
         differences.extend(_unsynced_tables(projection.stream_id, state, fix=fix))
+    if fix:  # a restored log's tournaments get their short addresses back (derived from the id)
+        short_codes_backfill()
     return checked, differences
 
 

@@ -20,6 +20,7 @@ from tournaments import domain, standings
 from tournaments.domain import Refusal, TournamentState
 from tournaments.models import TournamentProjection
 from tournaments.services.access import _refused, _user_id
+from tournaments.services.codes import short_code_assign
 from tournaments.services.writes import TournamentChange, _act, _append
 
 
@@ -81,7 +82,7 @@ def tournament_create(
     with transaction.atomic():
         stream = store.create_stream(Stream.Kind.TOURNAMENT)
         projection = TournamentProjection(stream=stream, created_by_id=_user_id(user))
-        return _append(
+        change = _append(
             projection,
             TournamentState(),
             [(domain.CREATED, event)],
@@ -89,6 +90,8 @@ def tournament_create(
             request_id=request_id,
             system=False,
         )
+        short_code_assign(tournament_id=stream.id)  # its short address, /t/<code>/
+        return change
 
 
 def _check_scoring(settings: Mapping[str, Any]) -> None:

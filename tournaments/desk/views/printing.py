@@ -10,7 +10,6 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -28,6 +27,7 @@ from tournaments.desk.http import (
     require_desk_role,
     site_address,
     table_link,
+    tournament_address,
     tournament_seen,
 )
 from tournaments.desk.presenters import Links, RoundView, printable, round_view, seat_qr_label
@@ -115,7 +115,7 @@ def _printable(
             (table, pages.sheet([seat.name for seat in table.seats])) for table in page.rnd.tables
         ],
         "seat_codes": any(seat.qr for table in page.rnd.tables for seat in table.seats),
-        "public_url": site.site + reverse("public:tournament", args=[tournament_id]),
+        "public_url": tournament_address(request, tournament_id),
     }
 
 
