@@ -9,6 +9,7 @@ Everything that differs between machines comes from the environment (django-envi
 - ``CELERY_BROKER_URL`` (default: none, tasks run inline)
 - ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``)
 - ``CACHE_URL`` (default: each process's own memory)
+- ``LOG_FORMAT`` (``plain``, the default here, or ``json``; anything else is refused)
 - ``PUBLIC_URL`` (default: none; the address players' phones reach the site at, such as
   ``http://192.168.1.20:8000`` or ``https://tnc.example.org``: what QR codes and printed links
   say. Without it they say whatever address the organizer's browser used.)
@@ -306,6 +307,23 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 
 # --- Logging -----------------------------------------------------------------
 
+LOG_FORMATS = ("plain", "json")
+"""LOG_FORMAT's values (.env.example): plain, for reading in a terminal; json, one JSON object a
+line, for a log collector."""
+
+
+def log_format(value: str) -> str:
+    """LOG_FORMAT's value, checked at start: one clear line for any other than LOG_FORMATS (not
+    logging's traceback, "Unable to configure handler 'console'", at the first command)."""
+    name = value.strip().lower()
+    if name not in LOG_FORMATS:
+        raise ImproperlyConfigured(
+            f"LOG_FORMAT must be {' or '.join(LOG_FORMATS)} (plain for a terminal, json for a "
+            f"log collector); it is {value!r}."
+        )
+    return name
+
+
 LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
 LOGGING: dict[str, Any] = {
     "version": 1,
@@ -322,7 +340,7 @@ LOGGING: dict[str, Any] = {
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "formatter": env.str("LOG_FORMAT", default="plain"),
+            "formatter": log_format(env.str("LOG_FORMAT", default="plain")),
         }
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
