@@ -242,6 +242,28 @@ def test_log_format_chooses_the_formatter(settings_module: str, value: str, form
     assert result == formatter
 
 
+# --- The cache -------------------------------------------------------------------------
+
+
+def test_cache_url_names_the_redis_backend_that_survives_redis() -> None:
+    """.env.example's CACHE_URL: Django's Redis backend behind config.cache's breaker, with
+    Django's own options (which django-environ lowercases) back in capitals."""
+    result = settings_in_subprocess(
+        "result = settings.CACHES['default']",
+        env={"CACHE_URL": "redis://redis:6379/1?key_prefix=tnc&timeout=60&socket_timeout=2"},
+    )
+    assert result == {
+        "BACKEND": "config.cache.RedisCache",
+        "LOCATION": "redis://redis:6379/1",
+        "KEY_PREFIX": "tnc",
+        "TIMEOUT": 60,
+        "OPTIONS": {"socket_timeout": 2},
+    }
+    assert settings_in_subprocess("result = settings.CACHES['default']")["BACKEND"] == (
+        "django.core.cache.backends.locmem.LocMemCache"
+    )
+
+
 # --- The engine boundary ---------------------------------------------------------------
 
 _IMPORT_ENGINE_WITHOUT_DJANGO = """

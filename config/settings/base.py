@@ -8,7 +8,8 @@ Everything that differs between machines comes from the environment (django-envi
 - ``DATABASE_URL`` (default: SQLite in ``var/db.sqlite3``)
 - ``CELERY_BROKER_URL`` (default: none, tasks run inline)
 - ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``)
-- ``CACHE_URL`` (default: each process's own memory)
+- ``CACHE_URL`` (default: each process's own memory; a Redis that fails costs speed, not
+  errors: config.cache)
 - ``LOG_FORMAT`` (``plain``, the default here, or ``json``; anything else is refused)
 - ``PUBLIC_URL`` (default: none; the address players' phones reach the site at, such as
   ``http://192.168.1.20:8000`` or ``https://tnc.example.org``: what QR codes and printed links
@@ -26,6 +27,8 @@ from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from config.cache import cache_from_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -176,8 +179,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # tournament version): nothing another process needs. So by default each process keeps its own,
 # in memory, and no service is needed. CACHE_URL shares one between processes (django-environ:
 # redis://127.0.0.1:6379/1 uses Django's Redis backend), so a new version renders once, not
-# once per worker; each hit then fetches the page from Redis.
-CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# once per worker; each hit then fetches the page from Redis. A Redis that fails costs a slower
+# page, never an error: config.cache (short timeouts, this process's memory meanwhile).
+CACHES = {"default": cache_from_url(env.str("CACHE_URL", default="locmemcache://"))}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "desk:home"
