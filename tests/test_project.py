@@ -211,6 +211,59 @@ def test_refuses_to_start_without_secret_key(env: dict[str, str]) -> None:
     assert "SECRET_KEY" in completed.stderr
 
 
+@pytest.mark.parametrize("value", ["bogus", "text", "yaml"])
+def test_refuses_an_unknown_log_format_in_one_line(value: str) -> None:
+    """Only plain and json are documented (.env.example): another value is refused at start in
+    one line naming both, not with logging's traceback at the first command."""
+    completed = run_python("manage.py", "check", env={"LOG_FORMAT": value})
+    assert completed.returncode != 0
+    assert completed.stderr.strip() == (
+        "ImproperlyConfigured: LOG_FORMAT must be plain or json (plain for a terminal, json for "
+        f"a log collector); it is {value!r}."
+    )
+    assert "Traceback" not in completed.stderr
+
+
+@pytest.mark.parametrize(
+    ("settings_module", "value", "formatter"),
+    [
+        ("config.settings.base", "", "plain"),
+        ("config.settings.base", "json", "json"),
+        ("config.settings.production", "", "json"),
+        ("config.settings.production", " Plain ", "plain"),
+    ],
+)
+def test_log_format_chooses_the_formatter(settings_module: str, value: str, formatter: str) -> None:
+    env = {"DJANGO_SETTINGS_MODULE": settings_module, "SECRET_KEY": "x" * 50}
+    env |= {"ALLOWED_HOSTS": "example.org"} | ({"LOG_FORMAT": value} if value else {})
+    result = settings_in_subprocess(
+        "result = settings.LOGGING['handlers']['console']['formatter']", env=env
+    )
+    assert result == formatter
+
+
+# --- The cache -------------------------------------------------------------------------
+
+
+def test_cache_url_names_the_redis_backend_that_survives_redis() -> None:
+    """.env.example's CACHE_URL: Django's Redis backend behind config.cache's breaker, with
+    Django's own options (which django-environ lowercases) back in capitals."""
+    result = settings_in_subprocess(
+        "result = settings.CACHES['default']",
+        env={"CACHE_URL": "redis://redis:6379/1?key_prefix=tnc&timeout=60&socket_timeout=2"},
+    )
+    assert result == {
+        "BACKEND": "config.cache.RedisCache",
+        "LOCATION": "redis://redis:6379/1",
+        "KEY_PREFIX": "tnc",
+        "TIMEOUT": 60,
+        "OPTIONS": {"socket_timeout": 2},
+    }
+    assert settings_in_subprocess("result = settings.CACHES['default']")["BACKEND"] == (
+        "django.core.cache.backends.locmem.LocMemCache"
+    )
+
+
 # --- The engine boundary ---------------------------------------------------------------
 
 _IMPORT_ENGINE_WITHOUT_DJANGO = """

@@ -8,7 +8,9 @@ Everything that differs between machines comes from the environment (django-envi
 - ``DATABASE_URL`` (default: SQLite in ``var/db.sqlite3``)
 - ``CELERY_BROKER_URL`` (default: none, tasks run inline)
 - ``CELERY_TASK_DEFAULT_QUEUE`` (default ``celery``)
-- ``CACHE_URL`` (default: each process's own memory)
+- ``CACHE_URL`` (default: each process's own memory; a Redis that fails costs speed, not
+  errors: config.cache)
+- ``LOG_FORMAT`` (``plain``, the default here, or ``json``; anything else is refused)
 - ``PUBLIC_URL`` (default: none; the address players' phones reach the site at, such as
   ``http://192.168.1.20:8000`` or ``https://tnc.example.org``: what QR codes and printed links
   say. Without it they say whatever address the organizer's browser used.)
@@ -25,6 +27,8 @@ from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from config.cache import cache_from_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -175,8 +179,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # tournament version): nothing another process needs. So by default each process keeps its own,
 # in memory, and no service is needed. CACHE_URL shares one between processes (django-environ:
 # redis://127.0.0.1:6379/1 uses Django's Redis backend), so a new version renders once, not
-# once per worker; each hit then fetches the page from Redis.
-CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# once per worker; each hit then fetches the page from Redis. A Redis that fails costs a slower
+# page, never an error: config.cache (short timeouts, this process's memory meanwhile).
+CACHES = {"default": cache_from_url(env.str("CACHE_URL", default="locmemcache://"))}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "desk:home"
@@ -306,6 +311,23 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 
 # --- Logging -----------------------------------------------------------------
 
+LOG_FORMATS = ("plain", "json")
+"""LOG_FORMAT's values (.env.example): plain, for reading in a terminal; json, one JSON object a
+line, for a log collector."""
+
+
+def log_format(value: str) -> str:
+    """LOG_FORMAT's value, checked at start: one clear line for any other than LOG_FORMATS (not
+    logging's traceback, "Unable to configure handler 'console'", at the first command)."""
+    name = value.strip().lower()
+    if name not in LOG_FORMATS:
+        raise ImproperlyConfigured(
+            f"LOG_FORMAT must be {' or '.join(LOG_FORMATS)} (plain for a terminal, json for a "
+            f"log collector); it is {value!r}."
+        )
+    return name
+
+
 LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
 LOGGING: dict[str, Any] = {
     "version": 1,
@@ -322,7 +344,7 @@ LOGGING: dict[str, Any] = {
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "formatter": env.str("LOG_FORMAT", default="plain"),
+            "formatter": log_format(env.str("LOG_FORMAT", default="plain")),
         }
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},

@@ -10,7 +10,7 @@ proxy that sets it).
 from __future__ import annotations
 
 from .base import *  # noqa: F403
-from .base import PUBLIC_URL, env, with_public_host
+from .base import PUBLIC_URL, env, log_format, with_public_host
 
 DEBUG = False
 
@@ -52,4 +52,6 @@ STORAGES = {
 
 # --- Logging -----------------------------------------------------------------
 
-LOGGING["handlers"]["console"]["formatter"] = env.str("LOG_FORMAT", default="json")  # noqa: F405
+LOGGING["handlers"]["console"]["formatter"] = log_format(  # noqa: F405
+    env.str("LOG_FORMAT", default="json")
+)

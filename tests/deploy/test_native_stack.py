@@ -307,6 +307,7 @@ def test_the_native_stack_finishes_the_demos_round_2_and_pairs_round_3_once(
                 "status": "ok",
                 "database": "ok",
                 "broker": "ok",
+                "cache": "local (each process's own memory: no CACHE_URL)",
                 "results_waiting": {"pending": 0, "oldest_seconds": 0},
             },
         )
