@@ -40,6 +40,7 @@ from tests.web.desk import NAMES, Capture, finish_table, new_tournament, summary
 from tournaments import services as t
 from tournaments.desk import qr
 from tournaments.public import standings_page
+from tournaments.services.codes import tournament_short_code
 
 pytestmark = pytest.mark.django_db
 
@@ -60,11 +61,14 @@ class Site:
     live: uuid.UUID
     token: str
     player: str
+    code: str
 
     def values(self) -> dict[str, list[str]]:
         """What each URL parameter of the site is filled in with (each value crawled)."""
         return {
             "tournament_id": [str(self.tid)],
+            # The tournament's short address (/t/<code>/), in the case a player may type it.
+            "code": [self.code, self.code.upper()],
             "number": ["1", "2"],
             "round": ["1", "2"],
             "table": ["1"],
@@ -116,7 +120,8 @@ def site(django_user_model: type[User], capture: Capture) -> Site:
     )
     token = games.seat_links_of([live])[live][0].token
     player = summary(tid, olga)["players"][0]["id"]
-    return Site(olga, tid, played, live, token, player)
+    code = tournament_short_code(tournament_id=tid)
+    return Site(olga, tid, played, live, token, player, code)
 
 
 def routes() -> Iterator[tuple[str, list[str]]]:
