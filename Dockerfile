@@ -68,7 +68,8 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=15s --start-period=60s --retries=3 \
     CMD ["python", "/app/docker/healthcheck.py"]
 
-# migrate and collectstatic before the web server starts; any other command runs as given.
+# collectstatic before the web server starts; `migrate` and `as-owner COMMAND` are the owner's
+# one-off work (docker-compose.yml's migrate service); any other command runs as given.
 ENTRYPOINT ["/app/docker/entrypoint.sh"]
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--threads", "2", \
      "--access-logfile", "-", "--error-logfile", "-", "--no-control-socket"]

@@ -1,12 +1,13 @@
 """``python docker/migrate.py [migrate options]``: ``manage.py migrate``, one process at a time,
 as the database's owner, then the app role's privileges.
 
-The web containers' entrypoint runs it before gunicorn starts. When several start together (a
-first ``docker compose up`` with ``--scale web=3``, an upgrade), Django's migrate would run in
-each at once: a schema change would fail in all but one, and a data migration could be applied
-twice. So on PostgreSQL each takes the same session-level advisory lock first and holds it
-until migrate is done; the next one waits, then finds nothing left to apply. Any other database
-(SQLite: one machine, one process) migrates without the lock.
+docker-compose.yml's one-off ``migrate`` service runs it (the entrypoint's ``migrate``) on every
+``docker compose up``, before web, worker and beat start. Two of them may still run at once (a
+``docker compose run --rm migrate`` while ``up`` runs one, two machines sharing a database):
+Django's migrate would run in each, a schema change would fail in all but one, and a data
+migration could be applied twice. So on PostgreSQL each takes the same session-level advisory
+lock first and holds it until migrate is done; the next one waits, then finds nothing left to
+apply. Any other database (SQLite: one machine, one process) migrates without the lock.
 
 Two roles (docs/operations.md, "The database roles"): with ``DATABASE_OWNER_URL`` set, migrate
 connects with it (the owner creates, and owns, every table), and then makes sure the role of

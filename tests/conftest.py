@@ -118,10 +118,19 @@ with its own settings (tests/deploy/) still checks. Production keeps Django's de
 
 def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
+    config.pluginmanager.register(_RunFirst(), "tnc-run-first")
 
 
 def database_is_postgres() -> bool:
     return bool(settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql")
+
+
+RUN_FIRST: dict[str, str] = {
+    # module: why it goes first
+    "tests/deploy/test_compose.py": "minutes of waiting on its containers: overlaps the rest",
+}
+"""Modules run before every other test (the first of an xdist worker's share, worksteal): a
+long test that mostly waits started last would end the run alone."""
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -133,6 +142,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.django_db)
         if item.get_closest_marker("postgres") is None and _module_of(item) in ONE_BACKEND:
             item.add_marker(pytest.mark.one_backend)
+
+
+class _RunFirst:
+    """RUN_FIRST's modules moved to the front, after every other plugin's ordering (pytest-django
+    groups the tests by their kind of database use)."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        items.sort(key=lambda item: _module_of(item) not in RUN_FIRST)  # stable: False first
 
 
 def _module_of(item: pytest.Item) -> str:

@@ -1,7 +1,8 @@
 """The deployment files, checked without Docker: docker-compose.yml (parsed with PyYAML), the
 Dockerfile, .dockerignore, .env.example against what the settings read, and the scripts in
-docker/ (the entrypoint run with stand-ins for python and gunicorn, the healthcheck against a
-small local server). docs/operations.md describes the deployment these files make."""
+docker/ (the entrypoint run with stand-ins for python and gunicorn, the healthchecks against a
+small local server and stand-ins for celery). tests/deploy/test_compose.py runs the stack for
+real where a Docker engine answers. docs/operations.md describes the deployment these files make."""
 
 from __future__ import annotations
 
@@ -31,14 +32,22 @@ import yaml
 from tests.services import require_service
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-SERVICES = ("postgres", "redis", "web", "worker", "beat")
+SERVICES = ("postgres", "redis", "migrate", "web", "worker", "beat")
+LONG_RUNNING = ("postgres", "redis", "web", "worker", "beat")
 APP_SERVICES = ("web", "worker", "beat")
+"""The application's long-running processes: the app role only, never the owner's secret."""
+IMAGE_SERVICES = ("migrate", *APP_SERVICES)
+OWNER_SECRETS = ("POSTGRES_PASSWORD", "DATABASE_OWNER_URL")
+"""What connects as the database's owner (its password, alone or in a URL)."""
 
 # Names in .env.example that the settings do not read, and who does.
 READ_ELSEWHERE = {
     "DJANGO_SETTINGS_MODULE": "Django, manage.py, gunicorn and celery (which settings to load)",
     "WEB_CONCURRENCY": "gunicorn (its number of worker processes)",
     "DATABASE_OWNER_URL": "docker/migrate.py, and the entrypoint's as-owner (maintenance)",
+    "POSTGRES_USER": "the postgres image (the owner it creates), its healthcheck, backup.sh",
+    "POSTGRES_DB": "the postgres image (the database it creates), its healthcheck, backup.sh",
+    "POSTGRES_PASSWORD": "the postgres image (the owner's password, set when it creates it)",
 }
 
 
@@ -80,6 +89,44 @@ def env_file(path: Path) -> dict[str, str]:
 @cache
 def env_example() -> dict[str, str]:
     return env_file(BASE_DIR / ".env.example")
+
+
+@cache
+def owner_example() -> dict[str, str]:
+    """.env.owner.example: what only postgres and migrate read."""
+    return env_file(BASE_DIR / ".env.owner.example")
+
+
+def env_files_of(name: str) -> list[str]:
+    """The env files service ``name`` reads, as written (``.env``, ``.env.owner``)."""
+    files = service(name).get("env_file") or []
+    files = [files] if isinstance(files, str | dict) else files
+    return [str(f["path"] if isinstance(f, dict) else f).removeprefix("./") for f in files]
+
+
+def environment_of(name: str) -> dict[str, str]:
+    """Every variable service ``name``'s containers get: its env files (through their examples,
+    ``<file>.example``, which the repository holds) and its ``environment:``."""
+    env: dict[str, str] = {}
+    for path in env_files_of(name):
+        example = BASE_DIR / f"{path}.example"
+        assert example.is_file(), f"{name} reads {path}, which has no {example.name}"
+        env.update(env_file(example))
+    extra = service(name).get("environment") or {}
+    if isinstance(extra, list):
+        extra = dict(item.partition("=")[::2] for item in extra)
+    env.update({str(k): str(v) for k, v in extra.items()})
+    return env
+
+
+def seconds(duration: str | int | float) -> float:
+    """A Compose duration ("1m30s", "5s", "500ms") in seconds."""
+    if isinstance(duration, int | float):
+        return float(duration)
+    units = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001, "us": 1e-6}
+    parts = re.findall(r"(\d+(?:\.\d+)?)(ms|us|h|m|s)", duration)
+    assert parts and "".join(n + u for n, u in parts) == duration, duration
+    return sum(float(number) * units[unit] for number, unit in parts)
 
 
 @cache
@@ -216,11 +263,11 @@ def test_the_settings_reader_finds_what_the_settings_read() -> None:
 # --- docker-compose.yml ------------------------------------------------------------------
 
 
-def test_the_five_services_exist() -> None:
+def test_the_services_exist() -> None:
     assert set(compose()["services"]) == set(SERVICES)
 
 
-@pytest.mark.parametrize("name", SERVICES)
+@pytest.mark.parametrize("name", LONG_RUNNING)
 def test_every_service_has_a_healthcheck_and_restarts(name: str) -> None:
     svc = service(name)
     check = svc.get("healthcheck")
@@ -239,10 +286,19 @@ def run_healthcheck(
     env: dict[str, str] | None = None,
 ) -> tuple[int, list[str]]:
     """Run service ``name``'s compose healthcheck as Docker would (CMD-SHELL through ``sh -c``,
-    after Compose turned ``$$`` into ``$``), with the real tools on PATH or ``stubs``: shell
-    scripts standing in for programs, whose calls are logged. Returns (exit status, calls)."""
+    after Compose turned ``$$`` into ``$``; CMD as given, the image's /app being the
+    repository), with the real tools on PATH or ``stubs``: shell scripts standing in for
+    programs, whose calls are logged. Returns (exit status, calls)."""
     test = as_list(service(name)["healthcheck"]["test"])
-    assert test[0] == "CMD-SHELL", test
+    assert test[0] in ("CMD", "CMD-SHELL"), test
+    if test[0] == "CMD-SHELL":
+        command = ["sh", "-c", " ".join(test[1:]).replace("$$", "$")]
+    else:
+        in_image = "/app/"
+        command = [
+            str(BASE_DIR / arg.removeprefix(in_image)) if arg.startswith(in_image) else arg
+            for arg in test[1:]
+        ]
     bindir = tmp_path / "bin"
     bindir.mkdir(exist_ok=True)
     log = tmp_path / "calls.log"
@@ -252,7 +308,7 @@ def run_healthcheck(
         stub.write_text(f'#!/bin/sh\necho "{program} $*" >> "$CALLS_LOG"\n{body}\n')
         stub.chmod(0o755)
     completed = subprocess.run(
-        ["sh", "-c", " ".join(test[1:]).replace("$$", "$")],
+        command,
         env={"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), **(env or {})},
         capture_output=True,
         text=True,
@@ -308,14 +364,79 @@ def test_web_healthcheck_requests_health() -> None:
 def test_celery_healthchecks_ping_their_own_node(tmp_path: Path, name: str, node: str) -> None:
     """The node pinged is this container's (its HOSTNAME when the check runs, not one Compose
     substituted on the host), and the check fails when no node answers."""
-    status, calls = run_healthcheck(name, tmp_path, {"celery": "exit 0"}, {"HOSTNAME": "c0ffee"})
+    env = {"HOSTNAME": "c0ffee", "TMPDIR": str(tmp_path)}
+    status, calls = run_healthcheck(name, tmp_path, {"celery": "exit 0"}, env)
     assert status == 0
     (call,) = calls
     arguments = call.split()
     assert arguments[:4] == ["celery", "--app=config", "inspect", "ping"]
     assert f"--destination={node}@c0ffee" in arguments
-    status, _ = run_healthcheck(name, tmp_path, {"celery": "exit 1"}, {"HOSTNAME": "c0ffee"})
+    for stamp in tmp_path.glob("tnc-health-*"):
+        stamp.unlink()
+    status, _ = run_healthcheck(name, tmp_path, {"celery": "exit 1"}, env)
     assert status != 0
+
+
+def test_the_celery_healthcheck_pings_once_a_minute_and_at_once_after_a_failure(
+    tmp_path: Path,
+) -> None:
+    """Checked every few seconds, it runs the ping (a second of CPU) only when the last one
+    that answered is older than TNC_HEALTH_PING_SECONDS; a failed ping forgets the answer."""
+    env = {"HOSTNAME": "c0ffee", "TMPDIR": str(tmp_path)}
+    answers = {"celery": "exit 0"}
+
+    def pings() -> tuple[int, int]:
+        status, calls = run_healthcheck("worker", tmp_path, answers, env)
+        return status, len(calls)
+
+    assert pings() == (0, 1)
+    assert pings() == (0, 0)  # answered a moment ago: no ping
+    stamp = tmp_path / "tnc-health-celery"
+    old = stamp.stat().st_mtime - 61
+    os.utime(stamp, (old, old))
+    assert pings() == (0, 1)  # a minute old: pinged again
+    answers["celery"] = "exit 1"
+    os.utime(stamp, (old, old))
+    assert pings() == (1, 1)
+    assert not stamp.exists()
+    assert pings() == (1, 1)  # still failing: pinged at every check
+
+
+def earliest_healthy() -> dict[str, float]:
+    """For each service, the soonest (seconds after `docker compose up` starts the first
+    container) it can report healthy: Docker runs the first check one ``interval`` after the
+    container starts, and Compose starts a container only once its dependencies are healthy
+    (service_healthy) or have exited (service_completed_successfully). Each service starting
+    and answering at once; what the compose file alone makes anyone wait."""
+    done: dict[str, float] = {}
+
+    def soonest(name: str) -> float:
+        if name not in done:
+            svc = service(name)
+            after = max((soonest(dep) for dep in svc.get("depends_on") or {}), default=0.0)
+            check = svc.get("healthcheck") or {}
+            done[name] = after + (0.0 if check.get("disable") else seconds(check["interval"]))
+        return done[name]
+
+    for name in SERVICES:
+        soonest(name)
+    return done
+
+
+def test_worker_and_beat_report_healthy_within_seconds() -> None:
+    """A healthcheck that runs once a minute leaves a container "starting" for a minute, and
+    every service waiting for it (depends_on service_healthy, `up --wait`) waits as long."""
+    soonest = earliest_healthy()
+    for name in ("worker", "beat", "web"):
+        assert soonest[name] <= 20, f"{name} cannot be healthy before {soonest[name]:.0f} s"
+
+
+def test_worker_and_beat_start_once_the_database_is_migrated() -> None:
+    """Not after web (which they do not need): once migrate has exited successfully, so that no
+    task meets an old schema."""
+    for name in ("worker", "beat", "web"):
+        depends = service(name)["depends_on"]
+        assert depends["migrate"]["condition"] == "service_completed_successfully", name
 
 
 def test_beat_runs_exactly_once() -> None:
@@ -360,15 +481,58 @@ def as_volume(volume: str | dict[str, Any]) -> tuple[str, str]:
 @pytest.mark.parametrize("name", APP_SERVICES)
 def test_app_services_read_the_env_file_and_wait_for_healthy_services(name: str) -> None:
     svc = service(name)
-    env_files = svc.get("env_file")
-    env_files = [env_files] if isinstance(env_files, str | dict) else env_files or []
-    paths = [f["path"] if isinstance(f, dict) else f for f in env_files]
-    assert ".env" in paths or "./.env" in paths, f"{name} does not read .env"
+    assert ".env" in env_files_of(name), f"{name} does not read .env"
     depends = svc.get("depends_on")
     assert isinstance(depends, dict), f"{name}: depends_on needs conditions (long syntax)"
     for needed in ("postgres", "redis"):
         assert depends.get(needed, {}).get("condition") == "service_healthy", (name, needed)
-    assert svc.get("build") or svc.get("image"), name
+    assert svc.get("image"), name
+
+
+@pytest.mark.parametrize("name", [*APP_SERVICES, "redis"])
+def test_no_application_container_receives_the_owners_secret(name: str) -> None:
+    """Whatever runs as the app user in web, worker or beat (a bug, an attacker), and any
+    `docker compose exec` shell there, finds no password that connects as the owner, who may
+    switch the event log's guard off (docs/operations.md, "The database roles")."""
+    held = sorted(set(environment_of(name)) & set(OWNER_SECRETS))
+    assert not held, f"{name} receives {held} ({env_files_of(name)})"
+    assert ".env.owner" not in env_files_of(name)
+
+
+def test_the_owners_secrets_are_in_a_file_of_their_own() -> None:
+    """.env.owner holds them; .env (every application container's) none of them."""
+    assert set(OWNER_SECRETS) <= set(owner_example()), sorted(owner_example())
+    assert not set(OWNER_SECRETS) & set(env_example()), "the owner's secrets are in .env"
+    assert "SECRET_KEY" not in owner_example()
+
+
+def test_postgres_reads_only_the_owners_file() -> None:
+    assert env_files_of("postgres") == [".env.owner"]
+    env = environment_of("postgres")
+    assert {"POSTGRES_USER", "POSTGRES_DB", "POSTGRES_PASSWORD"} <= set(env)
+    assert "SECRET_KEY" not in env
+
+
+def test_migrate_is_the_one_off_that_holds_the_owners_url() -> None:
+    """It runs the entrypoint's `migrate` on every `up` and exits (no restart, no
+    healthcheck); the only service of the image that reads .env.owner."""
+    migrate = service("migrate")
+    assert env_files_of("migrate") == [".env", ".env.owner"]
+    assert as_list(migrate["command"]) == ["migrate"]
+    assert str(migrate.get("restart", "no")) == "no"
+    assert migrate["healthcheck"].get("disable") is True
+    assert migrate["depends_on"]["postgres"]["condition"] == "service_healthy"
+    readers = [name for name in SERVICES if ".env.owner" in env_files_of(name)]
+    assert sorted(readers) == ["migrate", "postgres"], readers
+
+
+def test_the_image_is_built_once() -> None:
+    """One service builds it; every other service of the image names it. With `build:` in each,
+    `docker compose build` (and `up` on a new machine) builds the same image once per service."""
+    builders = [name for name in SERVICES if "build" in service(name)]
+    assert builders == ["web"], builders
+    images = {service(name).get("image") for name in IMAGE_SERVICES}
+    assert len(images) == 1 and None not in images, images
 
 
 def test_app_services_run_the_same_image() -> None:
@@ -393,16 +557,21 @@ def test_compose_variables_are_all_in_env_example() -> None:
     names = set(re.findall(r"\$\{([A-Za-z_][A-Za-z0-9_]*)", without_literals))
     assert names, "expected ${...} in docker-compose.yml"
     assert names <= set(env_example()), f"not in .env.example: {sorted(names - set(env_example()))}"
+    # Compose reads .env for ${...}, never .env.owner.
+    assert not names & set(owner_example()), sorted(names & set(owner_example()))
     bare = re.findall(r"\$(?!\{)[A-Za-z_]\w*", without_literals)
     assert not bare, f"bare variables Compose would substitute: {bare}"
 
 
-# --- The web container's start: migrate, collectstatic, then the server ------------------
+# --- The entrypoint: migrate (its own service), collectstatic, then the server -------------
 
 
-def run_entrypoint(tmp_path: Path, *command: str, fail: str = "") -> tuple[int, list[str]]:
-    """Run the web entrypoint script with stand-ins for python, gunicorn and celery that log
-    their arguments (and fail when their arguments contain ``fail``)."""
+def run_entrypoint(
+    tmp_path: Path, *command: str, fail: str = "", env: dict[str, str] | None = None
+) -> tuple[int, list[str], str]:
+    """Run the image's entrypoint script with stand-ins for python, gunicorn and celery that log
+    their arguments and the database variables they were given (and fail when their arguments
+    contain ``fail``). (exit status, calls, standard error)."""
     entrypoint, _ = web_process()
     bindir = tmp_path / "bin"
     bindir.mkdir(exist_ok=True)
@@ -412,103 +581,99 @@ def run_entrypoint(tmp_path: Path, *command: str, fail: str = "") -> tuple[int, 
         stub = bindir / program
         stub.write_text(
             "#!/bin/sh\n"
-            f'echo "{program} $*" >> "$CALLS_LOG"\n'
+            f'echo "{program} $* | url=${{DATABASE_URL:-none}} owner=${{DATABASE_OWNER_URL:-none}}'
+            ' password=${POSTGRES_PASSWORD:-none}" >> "$CALLS_LOG"\n'
             'if [ -n "$FAIL_ON" ]; then case "$*" in *"$FAIL_ON"*) exit 3;; esac; fi\n'
         )
         stub.chmod(0o755)
     completed = subprocess.run(
         ["sh", str(script_path(entrypoint)), *command],
-        env={"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), "FAIL_ON": fail},
+        env={"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), "FAIL_ON": fail}
+        | (env or {}),
         capture_output=True,
         text=True,
         timeout=30,
         check=False,
     )
-    return completed.returncode, log.read_text().splitlines()
+    return completed.returncode, log.read_text().splitlines(), completed.stderr
 
 
-def test_web_migrates_and_collects_static_then_starts_gunicorn(tmp_path: Path) -> None:
+APP = {"DATABASE_URL": "app"}
+"""What web, worker and beat get (.env)."""
+OWNER = {"DATABASE_URL": "app", "DATABASE_OWNER_URL": "owner", "POSTGRES_PASSWORD": "secret"}
+"""What the migrate service gets (.env and .env.owner)."""
+
+
+def calls_of(calls: list[str]) -> list[str]:
+    """The commands, without the variables they were given."""
+    return [call.split(" | ")[0] for call in calls]
+
+
+def test_web_collects_static_then_starts_gunicorn_as_the_app_role(tmp_path: Path) -> None:
     _, command = web_process()
     assert command[:2] == ["gunicorn", "config.wsgi:application"], command
-    status, calls = run_entrypoint(tmp_path, *command)
+    status, calls, _ = run_entrypoint(tmp_path, *command, env=APP)
     assert status == 0
-    migrate = next(i for i, c in enumerate(calls) if c.startswith("python") and "migrate" in c)
-    collect = next(i for i, c in enumerate(calls) if "manage.py collectstatic" in c)
-    assert "--noinput" in calls[migrate] and "--noinput" in calls[collect]
-    assert migrate < collect < len(calls) - 1
-    assert calls[-1] == " ".join(command), "the entrypoint must end by running the command"
+    assert calls_of(calls) == [
+        "python /app/manage.py collectstatic --noinput --verbosity 0",
+        " ".join(command),
+    ]
+    assert calls[-1].endswith("| url=app owner=none password=none")
 
 
-def test_web_does_not_start_when_migrate_fails(tmp_path: Path) -> None:
+def test_web_does_not_start_when_collectstatic_fails(tmp_path: Path) -> None:
     _, command = web_process()
-    status, calls = run_entrypoint(tmp_path, *command, fail="migrate")
+    status, calls, _ = run_entrypoint(tmp_path, *command, fail="collectstatic", env=APP)
     assert status != 0
     assert not any(c.startswith("gunicorn") for c in calls)
 
 
 @pytest.mark.parametrize("name", ["worker", "beat"])
-def test_worker_and_beat_start_without_migrating(tmp_path: Path, name: str) -> None:
+def test_worker_and_beat_start_as_given(tmp_path: Path, name: str) -> None:
     command = as_list(service(name)["command"])
-    status, calls = run_entrypoint(tmp_path, *command)
+    status, calls, _ = run_entrypoint(tmp_path, *command, env=APP)
     assert status == 0
-    assert calls == [" ".join(command)]
+    assert calls == [f"{' '.join(command)} | url=app owner=none password=none"]
 
 
-def run_entrypoint_env(tmp_path: Path, *command: str, owner: bool = True) -> tuple[int, list[str]]:
-    """The web entrypoint with stand-ins that log which database URLs they were given."""
-    entrypoint, _ = web_process()
-    bindir = tmp_path / "bin"
-    bindir.mkdir(exist_ok=True)
-    log = tmp_path / "env.log"
-    log.write_text("")
-    for program in ("python", "gunicorn", "celery"):
-        stub = bindir / program
-        stub.write_text(
-            "#!/bin/sh\n"
-            f'echo "{program} $* url=$DATABASE_URL owner=${{DATABASE_OWNER_URL:-none}}" '
-            '>> "$CALLS_LOG"\n'
-        )
-        stub.chmod(0o755)
-    env = {"PATH": f"{bindir}:/usr/bin:/bin", "CALLS_LOG": str(log), "DATABASE_URL": "app"}
-    if owner:
-        env["DATABASE_OWNER_URL"] = "owner"
-    completed = subprocess.run(
-        ["sh", str(script_path(entrypoint)), *command],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
-    return completed.returncode, log.read_text().splitlines()
+@pytest.mark.parametrize("name", APP_SERVICES)
+@pytest.mark.parametrize("secret", OWNER_SECRETS)
+def test_the_servers_refuse_to_start_holding_the_owners_secret(
+    tmp_path: Path, name: str, secret: str
+) -> None:
+    """An .env from before .env.owner (or the owner's variables copied into .env): the server
+    does not start, and says which variable to move where, rather than run with it in every
+    `docker compose exec` shell."""
+    command = as_list(service(name).get("command") or exec_form(dockerfile_args("CMD")[-1]))
+    status, calls, stderr = run_entrypoint(tmp_path, *command, env={**APP, secret: "x"})
+    assert status == 2 and calls == []
+    assert secret in stderr and ".env.owner" in stderr, stderr
 
 
-def test_processes_connect_as_the_app_role_and_never_see_the_owners_url(tmp_path: Path) -> None:
-    _, command = web_process()
-    status, calls = run_entrypoint_env(tmp_path, *command)
+def test_a_one_off_command_runs_as_the_app_role_without_the_owners_secret(tmp_path: Path) -> None:
+    status, calls, _ = run_entrypoint(tmp_path, "python", "manage.py", "x", env=OWNER)
     assert status == 0
-    migrate = next(c for c in calls if "migrate" in c)
-    assert migrate.endswith("url=app owner=owner")  # docker/migrate.py connects as the owner
-    assert calls[-1] == f"{' '.join(command)} url=app owner=none"
-    for name in ("worker", "beat"):
-        service_command = as_list(service(name)["command"])
-        status, calls = run_entrypoint_env(tmp_path, *service_command)
-        assert status == 0
-        assert calls == [f"{' '.join(service_command)} url=app owner=none"]
+    assert calls == ["python manage.py x | url=app owner=none password=none"]
+
+
+def test_the_migrate_service_migrates_as_the_owner(tmp_path: Path) -> None:
+    command = as_list(service("migrate")["command"])
+    status, calls, _ = run_entrypoint(tmp_path, *command, env=OWNER)
+    assert status == 0
+    # docker/migrate.py connects with DATABASE_OWNER_URL, and creates the role of DATABASE_URL.
+    assert calls_of(calls) == ["python /app/docker/migrate.py --noinput"]
+    assert "url=app owner=owner" in calls[0]
 
 
 def test_as_owner_runs_a_maintenance_command_as_the_owner(tmp_path: Path) -> None:
-    status, calls = run_entrypoint_env(tmp_path, "as-owner", "python", "manage.py", "x")
+    status, calls, _ = run_entrypoint(tmp_path, "as-owner", "python", "manage.py", "x", env=OWNER)
     assert status == 0
-    assert calls == ["python manage.py x url=owner owner=owner"]
-    status, calls = run_entrypoint_env(tmp_path, "as-owner", "python", "x", owner=False)
+    assert calls_of(calls) == ["python manage.py x"]
+    assert "url=owner owner=owner" in calls[0]
+    # In web (no owner's URL): refused, naming the service that has it.
+    status, calls, stderr = run_entrypoint(tmp_path, "as-owner", "python", "x", env=APP)
     assert status == 2 and calls == []
-
-
-def test_the_entrypoints_migrate_is_the_web_containers(tmp_path: Path) -> None:
-    status, calls = run_entrypoint_env(tmp_path, "migrate")
-    assert status == 0
-    assert calls == ["python /app/docker/migrate.py --noinput url=app owner=owner"]
+    assert "docker compose run --rm migrate as-owner python x" in stderr, stderr
 
 
 @pytest.mark.postgres
@@ -669,44 +834,54 @@ def test_every_variable_the_settings_read_is_in_env_example_or_has_a_default() -
     assert not missing, f"required by the settings, missing from .env.example: {missing}"
 
 
-def test_every_variable_in_env_example_is_used() -> None:
+@pytest.mark.parametrize("example", [".env.example", ".env.owner.example"])
+def test_every_variable_in_the_env_examples_is_used(example: str) -> None:
     """A misspelt name would be silently ignored: each one is read by the settings, by
     docker-compose.yml, or by a process named in READ_ELSEWHERE."""
     compose_text = (BASE_DIR / "docker-compose.yml").read_text()
     unused = sorted(
         name
-        for name in env_example()
+        for name in env_file(BASE_DIR / example)
         if name not in settings_env_reads()
         and "${" + name not in compose_text
         and name not in READ_ELSEWHERE
     )
-    assert not unused, f"in .env.example but read by nothing: {unused}"
+    assert not unused, f"in {example} but read by nothing: {unused}"
 
 
 def test_env_example_selects_the_production_settings() -> None:
     assert env_example()["DJANGO_SETTINGS_MODULE"] == "config.settings.production"
 
 
-def test_env_example_holds_no_secret() -> None:
-    example = env_example()
+def test_env_examples_hold_no_secret() -> None:
+    example, owner = env_example(), owner_example()
     assert example["SECRET_KEY"] == "", "SECRET_KEY must be left empty: each site generates one"
-    assert example["POSTGRES_PASSWORD"] == "", "POSTGRES_PASSWORD must be left empty"
+    assert owner["POSTGRES_PASSWORD"] == "", "POSTGRES_PASSWORD must be left empty"
     assert "secrets.token_urlsafe" in (BASE_DIR / ".env.example").read_text()
-    assert not any("$" in value for value in example.values()), "Compose would interpolate $"
+    assert "secrets.token_hex" in (BASE_DIR / ".env.owner.example").read_text()
+    for values in (example, owner):
+        assert not any("$" in value for value in values.values()), "Compose would interpolate $"
+
+
+def test_the_env_files_stay_out_of_git_and_the_image() -> None:
+    ignored = (BASE_DIR / ".gitignore").read_text().splitlines()
+    assert ".env" in ignored and ".env.owner" in ignored
+    docker_ignored = (BASE_DIR / ".dockerignore").read_text().splitlines()
+    assert ".env" in docker_ignored and ".env.*" in docker_ignored
 
 
 def test_env_example_points_at_the_compose_services() -> None:
-    example = env_example()
-    owner = urlsplit(example["DATABASE_OWNER_URL"])
+    example, owners = env_example(), owner_example()
+    owner = urlsplit(owners["DATABASE_OWNER_URL"])
     database = urlsplit(example["DATABASE_URL"])
     for url in (owner, database):
         assert url.scheme in ("postgres", "postgresql")
         assert (url.hostname, url.port) == ("postgres", 5432)
-        assert url.path.lstrip("/") == example["POSTGRES_DB"]
+        assert url.path.lstrip("/") == owners["POSTGRES_DB"]
     # migrate as the image's user (it owns the tables); the processes as a role of their own,
     # which cannot switch the event log's guard off.
-    assert owner.username == example["POSTGRES_USER"]
-    assert database.username != example["POSTGRES_USER"]
+    assert owner.username == owners["POSTGRES_USER"]
+    assert database.username != owners["POSTGRES_USER"]
     assert database.password and database.password != owner.password
     broker = urlsplit(example["CELERY_BROKER_URL"])
     assert (broker.scheme, broker.hostname, broker.port) == ("redis", "redis", 6379)
@@ -723,7 +898,8 @@ def _env_without_settings(**extra: str) -> dict[str, str]:
     ``extra``: what a subprocess sees cannot depend on the developer's own variables."""
     # DJANGO_ALLOW_ASYNC_UNSAFE: the browser tests' session fixture sets it in this process
     # (Playwright's event loop); a deployment never has it, and check --deploy refuses it.
-    drop = set(settings_env_reads()) | set(env_example()) | {"DJANGO_ALLOW_ASYNC_UNSAFE"}
+    drop = set(settings_env_reads()) | set(env_example()) | set(owner_example())
+    drop.add("DJANGO_ALLOW_ASYNC_UNSAFE")
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(extra)
     return env
