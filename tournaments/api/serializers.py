@@ -25,10 +25,12 @@ from games.api.serializers import (
 )
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
+from tournaments.api.parsers import check_player_list_size
 
 NAME_MAX = 200  # TournamentProjection.name
-PLAYER_LIST_MAX = 500
-"""The most players one request registers (a club tournament has tens)."""
+PLAYER_LIST_MAX = domain.MAX_REGISTRATION
+"""The most players one request registers (a club tournament has tens), whatever the list came
+as: a JSON list is refused at once (400), a pasted list or CSV once read (422 bad_players)."""
 
 
 # ----------------------------------------------------------------------------- fields
@@ -197,7 +199,7 @@ class TournamentRegisterSerializer(RequestSerializer):
         child=StrictCharField(allow_blank=True, trim_whitespace=False),
         required=False,
         max_length=PLAYER_LIST_MAX,
-        help_text="The players' names.",
+        help_text=f"The players' names (at most {PLAYER_LIST_MAX}).",
     )
     ratings = serializers.ListField(
         child=StrictIntegerField(allow_null=True),
@@ -209,11 +211,17 @@ class TournamentRegisterSerializer(RequestSerializer):
         required=False,
         trim_whitespace=False,
         help_text="Or a pasted list (one name a line) or CSV text (a `name` column and "
-        "optionally a `rating` column; without a header the first column is the name).",
+        "optionally a `rating` column; without a header the first column is the name): at "
+        f"most {domain.MAX_PLAYER_LIST_BYTES // 1024} KiB (UTF-8) and "
+        f"{domain.MAX_REGISTRATION} names.",
     )
     checked_in = StrictBooleanField(
         required=False, default=False, help_text="Register them as checked in already."
     )
+
+    def validate_text(self, value: str) -> str:
+        check_player_list_size(value)  # as a text/csv or text/plain body (413)
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if [key in attrs for key in ("names", "text", "teams")].count(True) != 1:

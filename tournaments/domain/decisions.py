@@ -41,6 +41,13 @@ from tournaments.domain.state import (
 from tournaments.domain.words import ENGLISH, Say, Translator, gettext_lazy, ngettext_lazy
 
 MAX_TOURNAMENT_NAME = 200
+MAX_REGISTRATION = 500
+"""The most entrants one registration brings in, whatever it came as (a JSON list, a pasted
+list or a CSV file, the desk): a club tournament has tens (docs/api.md, "Limits")."""
+MAX_PLAYER_LIST_BYTES = 256 * 1024
+"""The most a pasted list or CSV file of players may weigh (UTF-8), however it is sent (a
+text/csv or text/plain body, JSON ``text``, the desk's paste or upload): 500 players with
+ratings are about 20 KiB."""
 
 
 class GameKind(Protocol):
@@ -178,6 +185,16 @@ def decide_register(
     cleaned = [" ".join(str(n).split()) for n in names]
     if not cleaned:
         raise Refusal("bad_players", gettext_lazy("give at least one name"))
+    if len(cleaned) > MAX_REGISTRATION:
+        raise Refusal(
+            "bad_players",
+            gettext_lazy(
+                "one registration takes at most %(max)s names, not %(count)s: register them in "
+                "several parts",
+                max=MAX_REGISTRATION,
+                count=len(cleaned),
+            ),
+        )
     teams = _check_members(state, cleaned, members, team_members)
     seen: set[str] = set()
     for name in cleaned:
