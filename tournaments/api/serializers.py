@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 from games.api.serializers import (
     AppendedSerializer,
+    PlayerNameField,
     RequestSerializer,
     StrictBooleanField,
     StrictCharField,
@@ -178,9 +179,9 @@ class TournamentWriteSerializer(RequestSerializer):
 
 
 class TournamentTeamSerializer(RequestSerializer):
-    name = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="The team's name.")
+    name = PlayerNameField(help_text="The team's name.")
     members = serializers.ListField(
-        child=StrictCharField(allow_blank=True, trim_whitespace=False),
+        child=PlayerNameField(),
         max_length=50,
         help_text="The team's players (Crazy Kitchen: 2 to 6).",
     )
@@ -196,7 +197,7 @@ class TournamentRegisterSerializer(RequestSerializer):
         "and its players (instead of `names` or `text`).",
     )
     names = serializers.ListField(
-        child=StrictCharField(allow_blank=True, trim_whitespace=False),
+        child=PlayerNameField(),
         required=False,
         max_length=PLAYER_LIST_MAX,
         help_text=f"The players' names (at most {PLAYER_LIST_MAX}).",
@@ -226,8 +227,7 @@ class TournamentRegisterSerializer(RequestSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if [key in attrs for key in ("names", "text", "teams")].count(True) != 1:
             raise serializers.ValidationError(_("give one of names, text or teams"))
-        ratings = attrs.get("ratings")
-        if ratings is not None and len(ratings) != len(attrs.get("names", ())):
+        if attrs.get("ratings") is not None and "names" not in attrs:  # one per name: the rules'
             raise serializers.ValidationError(
                 {"ratings": [_("give one rating (or null) per name, with names")]}
             )

@@ -21,6 +21,7 @@ from __future__ import annotations
 from tournaments.domain.decisions import (
     MAX_PLAYER_LIST_BYTES,
     MAX_REGISTRATION,
+    MAX_ROUNDS,
     MAX_TOURNAMENT_NAME,
     GameKind,
     check_can_pair,
@@ -104,6 +105,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_PLAYER_LIST_BYTES",
     "MAX_REGISTRATION",
+    "MAX_ROUNDS",
     "MAX_TOURNAMENT_NAME",
     "PAIRED",
     "PAIRING_CHANGED",
