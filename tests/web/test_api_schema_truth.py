@@ -3,14 +3,18 @@ The bounded schemathesis run itself is tests/web/test_api_schema_fuzz.py."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import jsonschema
 import pytest
 import yaml
+from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from games.services import Refused
 from tests.web.api import create, error
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -246,3 +250,24 @@ def test_a_download_not_released_is_a_documented_403(
     response = anon.get(f"/api/tournaments/{tid.json()['id']}/{name}")
     assert response.status_code == 403
     assert error(response)["code"] == "forbidden"
+
+
+def test_one_rating_per_name_is_the_rules_to_check(api: APIClient, ana: User) -> None:
+    """The schema cannot say "as many ratings as names": the rules refuse it (422, not a 400
+    for a body the schema allows), and nothing is registered; a direct call too (it indexed
+    past the ratings)."""
+    tid = api.post("/api/tournaments/", {"name": "Open", "date": "2026-12-01", "rounds": 3})
+    tid = tid.json()["id"]
+    for ratings in ([1500], [1500, None, 1600]):
+        response = api.post(
+            f"/api/tournaments/{tid}/players/", {"names": ["Ana", "Ben"], "ratings": ratings}
+        )
+        assert response.status_code == 422, response.content
+        assert error(response)["code"] == "bad_players"
+        assert "one rating (or null) per name" in error(response)["message"]
+    with pytest.raises(Refused) as refused:
+        tournaments.tournament_register(
+            tournament_id=uuid.UUID(tid), user=ana, names=["Ana", "Ben"], ratings=[1500]
+        )
+    assert refused.value.code == "bad_players"
+    assert api.get(f"/api/tournaments/{tid}/").json()["players"] == []
