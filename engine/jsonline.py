@@ -1,14 +1,16 @@
 """Reading one line of a JSON Lines record strictly, for every game's record format.
 
 A line is one JSON object: duplicate keys and ``NaN``/``Infinity`` are refused, as are an empty
-line and anything but an object (docs/record-format.md, "Reading strictly"). Each game then checks
-the object's fields (engine.events for Trick-n-Chef, engine.chefs.fields for the club games).
+line, anything but an object and a string holding a lone surrogate (docs/record-format.md,
+"Reading strictly"). Each game then checks the object's fields (engine.events for Trick-n-Chef,
+engine.chefs.fields for the club games).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+import re
+from typing import Any, Final, NamedTuple
 
 from engine.errors import BadEvent
 
@@ -35,6 +37,61 @@ def _reject_constant(name: str) -> Any:
 
 
 _decoder: Final = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+
+SURROGATE: Final = re.compile("[\ud800-\udfff]")
+"""A UTF-16 surrogate: in a Python string, always a lone one (a pair is decoded as the one
+character it encodes)."""
+_MAY_HOLD_SURROGATE: Final = re.compile(r"\\u[dD][89abcdefABCDEF]|[\ud800-\udfff]")
+"""JSON text that may decode to a lone surrogate: an escape of one (``\\ud800``), or one
+itself (text read from UTF-8 holds none)."""
+
+
+class Found(NamedTuple):
+    """Where a decoded JSON value holds a character looked for: the path to the string (or key)
+    holding it, and the character's code point (``U+D800``)."""
+
+    path: str
+    code_point: str
+
+
+def find_character(value: Any, character: re.Pattern[str]) -> Found | None:
+    """The first string (or key) of ``value`` that holds ``character``, in document order, or
+    None. Iterative: a value nested as deep as the decoder allows is walked without recursion."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            found = character.search(node)
+            if found is not None:
+                return Found(path, f"U+{ord(found.group()):04X}")
+        elif isinstance(node, dict):
+            steps = []
+            for key, item in node.items():
+                step = f"{path}.{_key(key)}" if path else _key(key)
+                found = character.search(key) if isinstance(key, str) else None
+                if found is not None:
+                    return Found(step, f"U+{ord(found.group()):04X}")
+                steps.append((step, item))
+            stack.extend(reversed(steps))
+        elif isinstance(node, list):
+            stack.extend(reversed([(f"{path}[{i}]", item) for i, item in enumerate(node)]))
+    return None
+
+
+def lone_surrogate(value: Any, text: str | None = None) -> Found | None:
+    """The first string (or key) of ``value`` that holds a lone surrogate, or None. JSON allows
+    ``"\\ud800"``, but it is half of a character, not text: no database stores it and no UTF-8
+    encoder writes it (RFC 7493, I-JSON, forbids it). ``text``, the JSON that ``value`` was
+    decoded from, lets the common case skip the walk."""
+    if text is not None and _MAY_HOLD_SURROGATE.search(text) is None:
+        return None
+    return find_character(value, SURROGATE)
+
+
+def _key(key: Any) -> str:
+    """A key as a path shows it: as it is, or as JSON (ASCII) when it is not plain."""
+    text = str(key)
+    return text if text.isidentifier() else json.dumps(text)
 
 
 def decode_object(line: str) -> dict[str, Any]:
@@ -67,5 +124,13 @@ def decode_object(line: str) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise BadEvent(
             "bad_json", "the line is not a JSON object: an event is {...}", {"rule": "not_object"}
+        )
+    found = lone_surrogate(obj, line)
+    if found is not None:
+        raise BadEvent(
+            "bad_json",
+            f"the line is not valid JSON text: {found.path} holds a lone surrogate "
+            f"({found.code_point}), half of a character",
+            {"rule": "lone_surrogate", "at": found.path, "code_point": found.code_point},
         )
     return obj

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
@@ -21,8 +22,10 @@ from typing import Any, TextIO
 
 from django.db import connection, transaction
 
+from engine.jsonline import find_character, lone_surrogate
 from games.models import Event, Stream
 
+NUL = re.compile("\x00")
 FORMAT = "trick-n-chef-event-log"
 VERSION = 1
 CHUNK = 2000
@@ -84,6 +87,19 @@ def _parse(number: int, line: str) -> dict[str, Any]:
         raise BackupError(f"line {number}: not an event of this backup format ({error})") from None
     if event["kind"] not in Stream.Kind.values:
         raise BackupError(f"line {number}: unknown stream kind {event['kind']!r}")
+    # SQLite would keep these; PostgreSQL cannot store them at all (text or JSON).
+    found = lone_surrogate(obj, line)
+    if found is not None:
+        raise BackupError(
+            f"line {number}: {found.path} holds a lone surrogate ({found.code_point}), half of "
+            "a character: this is not a backup this project wrote"
+        )
+    found = find_character(obj, NUL) if "\\u0000" in line else None
+    if found is not None:
+        raise BackupError(
+            f"line {number}: {found.path} holds a NUL character (U+0000): this is not a backup "
+            "this project wrote"
+        )
     return event
 
 

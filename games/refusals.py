@@ -325,6 +325,11 @@ def _bad_json(p: Mapping[str, Any], namer: Namer) -> str | None:
     rule = p["rule"]
     if rule == "invalid":
         return gettext("the line is not valid JSON (%(detail)s)") % {"detail": p["detail"]}
+    if rule == "lone_surrogate":
+        return gettext(
+            "the line is not valid JSON text: %(at)s holds a lone surrogate (%(code_point)s), "
+            "half of a character"
+        ) % {"at": p["at"], "code_point": p["code_point"]}
     return {
         "too_deep": gettext("the line is not valid JSON (nested too deeply)"),
         "empty_line": gettext("the line is empty: every line must hold one event"),

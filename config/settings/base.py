@@ -260,6 +260,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.tournament_bodies",
         "games.api.schema.request_bodies_are_closed",
     ],
 }

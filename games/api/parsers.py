@@ -5,11 +5,15 @@ Every JSON body, on every endpoint (the token endpoint and the tournaments' too)
 :class:`JSONParser`, which refuses what it cannot read safely before decoding it: a body over
 :data:`MAX_JSON_BYTES` (413 ``too_large``) and arrays or objects nested deeper than
 :data:`MAX_JSON_DEPTH` (400 ``bad_json``; Python's decoder would otherwise run out of stack near
-1,000 levels). docs/api.md, "Limits", lists them.
+1,000 levels); and, once decoded, a string or key holding a lone surrogate (``"\\ud800"``: 400
+``bad_json``; no database stores it, no UTF-8 answer can quote it). The token endpoint's form
+bodies have the same size limit (:class:`FormParser`, :class:`MultiPartParser`). docs/api.md,
+"Limits", lists them.
 """
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 from collections.abc import Mapping
@@ -19,6 +23,7 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.utils import json as drf_json
 
+from engine.jsonline import lone_surrogate
 from games.api.exceptions import BadJSON, RecordTooLarge, TooLarge
 
 MAX_RECORD_BYTES = 1024 * 1024
@@ -74,7 +79,7 @@ class JSONParser(parsers.JSONParser):
                 % {"depth": MAX_JSON_DEPTH}
             )
         try:
-            return drf_json.loads(text, parse_constant=drf_json.strict_constant)
+            value = drf_json.loads(text, parse_constant=drf_json.strict_constant)
         except RecursionError:  # not reached after the check above; kept as a last guard
             raise BadJSON(
                 _(
@@ -87,6 +92,49 @@ class JSONParser(parsers.JSONParser):
             raise BadJSON(
                 _("the request body is not valid JSON (%(error)s)") % {"error": error}
             ) from None
+        found = lone_surrogate(value, text)
+        if found is not None:
+            raise BadJSON(
+                _(
+                    "the request body is not valid JSON text: %(at)s holds a lone surrogate "
+                    "(%(code_point)s), half of a character"
+                )
+                % {"at": found.path or "the body", "code_point": found.code_point}
+            )
+        return value
+
+
+def _bounded(stream: IO[Any] | None) -> io.BytesIO:
+    """The body, read up to the JSON limit: a form body is no larger than a JSON one."""
+    data = stream.read(MAX_JSON_BYTES + 1) if stream is not None else b""
+    if len(data) > MAX_JSON_BYTES:
+        raise TooLarge(body_too_large_message())
+    return io.BytesIO(bytes(data))
+
+
+class FormParser(parsers.FormParser):
+    """DRF's form parser, with the JSON body's size limit (413 ``too_large``)."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return super().parse(_bounded(stream), media_type, parser_context)
+
+
+class MultiPartParser(parsers.MultiPartParser):
+    """DRF's multipart parser, with the JSON body's size limit (413 ``too_large``): its files
+    too, which Django would otherwise spool to disk whatever their size."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return super().parse(_bounded(stream), media_type, parser_context)
 
 
 def body_too_large_message() -> str:

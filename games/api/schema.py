@@ -1,8 +1,16 @@
-"""Postprocessing of the OpenAPI schema: what drf-spectacular cannot say by itself.
+"""Postprocessing of the OpenAPI schema: what drf-spectacular cannot say by itself, so that the
+schema accepts exactly what the server takes (schemathesis checks it: a request the schema
+allows is not refused for its shape, one it forbids is refused; tests/web/test_api_schema_fuzz.py).
 
-* A request body names every key it may have (``additionalProperties: false``): the request
-  serializers refuse any other key (games.api.serializers.RequestSerializer).
-* A few bodies have a rule across their keys: :data:`BODY_RULES`.
+* A request body names every key it may have (``additionalProperties: false``), nested objects
+  included (a tournament's teams): the request serializers refuse any other key
+  (games.api.serializers.RequestSerializer).
+* A few bodies have a rule across their keys, or bounds the serializers leave to the engine or
+  the services (a game's number of players, at least one event): :data:`BODY_RULES`; the
+  tournaments' own are tournaments.api.schema's.
+* A request's strings hold no NUL (DRF refuses it in every string), and one that may not be
+  blank holds something else than whitespace (DRF trims it first).
+* A request body the server needs (one with a required key or a rule across keys) is required.
 * Every operation that reads a JSON body may answer 413 ``too_large`` (games.api.parsers).
 * A body documented as one of several shapes (each game's results entry) closes each shape.
 * The games' events and summaries are *any* of their games' shapes (:data:`ANY_OF`): one game's
@@ -11,55 +19,224 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from engine.cards import SUITS
+from games.api.serializers import PLAYER_NAME_COMPONENT, PLAYER_NAME_MAX
+from games.gametypes import GAME_TYPES
+from games.names import visible_class
 
-def _one_setting_at_least(component: dict[str, Any]) -> dict[str, Any]:
-    settings = [name for name in component.get("properties", {}) if name != "expected_version"]
-    return {"anyOf": [{"required": [name]} for name in settings]}
+Rule = Callable[[dict[str, Any]], dict[str, Any]]
+
+SPACES = "".join(chr(c) for c in range(0x10000) if chr(c).isspace())
+"""What DRF trims off a string (Python's whitespace: all of it in the Basic Multilingual Plane),
+for a pattern's character class."""
 
 
-BODY_RULES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    # PATCH /api/tournaments/{id}/settings/: at least one setting to change.
-    "PatchedTournamentSettingsChange": _one_setting_at_least,
-    "TournamentSettingsChange": _one_setting_at_least,
-    # POST /api/tournaments/{id}/players/ as JSON: one of names, text or teams.
-    "TournamentRegister": lambda _: {
-        "oneOf": [{"required": ["names"]}, {"required": ["text"]}, {"required": ["teams"]}]
-    },
+def _class(chars: str) -> str:
+    """``chars`` as the body of a regex character class (ECMA and Python alike)."""
+    return "".join(f"\\u{ord(c):04x}" if not c.isprintable() or c in "\\]^-" else c for c in chars)
+
+
+NO_NUL = r"^[^\x00]*$"
+"""A string DRF takes: no NUL anywhere."""
+NOT_BLANK = rf"^[^\x00]*[^\x00{_class(SPACES)}][^\x00]*$"
+"""A string DRF takes where it may not be blank: no NUL, and something left once trimmed."""
+
+
+def _counted(key: str) -> dict[str, Any]:
+    """A game's ``players``: as many distinct names as its tables seat."""
+    sizes = GAME_TYPES[key].table_sizes
+    return {"minItems": min(sizes), "maxItems": max(sizes), "uniqueItems": True}
+
+
+def _tricknchef_create(component: dict[str, Any]) -> dict[str, Any]:
+    """Three players name the three suits in play; four play with all four (or name none)."""
+    _merge(component, "players", _counted("trick-n-chef"))
+    _merge(component, "suits", {"items": {"type": "string", "enum": list(SUITS)}})
+    _merge(component, "suits", {"uniqueItems": True})
+    three, four = sorted(GAME_TYPES["trick-n-chef"].table_sizes)
+    return {
+        "anyOf": [
+            {
+                "required": ["players", "suits"],
+                "properties": {
+                    "players": {"maxItems": three},
+                    "suits": {"type": "array", "minItems": three, "maxItems": three},
+                },
+            },
+            {
+                "properties": {  # suits null or left out: all four
+                    "players": {"minItems": four},
+                    "suits": {"minItems": four, "maxItems": four},
+                },
+            },
+        ]
+    }
+
+
+def _players_counted(key: str) -> Rule:
+    def rule(component: dict[str, Any]) -> dict[str, Any]:
+        _merge(component, "players", _counted(key))
+        return {}
+
+    return rule
+
+
+def _teams_create(component: dict[str, Any]) -> dict[str, Any]:
+    """Crazy Kitchen: two teams, each with its own players (which team holds whom, and the
+    compensation an odd number of players allows, are the rules' to say)."""
+    key = "crazy-kitchen"
+    _merge(component, "players", _counted(key))
+    least, most = GAME_TYPES[key].team_members or (1, 1)
+    entrants = max(GAME_TYPES[key].table_sizes)
+    _merge(component, "members", {"minProperties": entrants, "maxProperties": entrants})
+    members = component["properties"]["members"].get("additionalProperties")
+    if isinstance(members, dict):
+        members.update({"minItems": least, "maxItems": most, "uniqueItems": True})
+    _merge(component, "compensation", {"minimum": 0})
+    return {}
+
+
+BODY_RULES: dict[str, Rule] = {
+    "GameCreate": _tricknchef_create,
+    "FoodTruckCreate": _players_counted("food-truck"),
+    "ChefsCreate": _players_counted("chefs"),
+    "CrazyKitchenCreate": _teams_create,
+    # POST /api/games/{id}/events/: at least one event.
+    "GameAppend": lambda component: _merged(component, "events", {"minItems": 1}),
 }
-
+"""Request components (by name) and what they say beyond their fields: a rule returns keys for
+the component (``anyOf`` ...) and may tighten its properties (:func:`_merge`)."""
 
 TOO_LARGE = "A JSON body over 1 MiB (too_large)."
 
 ANY_OF = ("RecordEvent", "GameState")
-"""Components that list each game's shape: a value fits at least one."""
+"""Components that list each game's shape: a value fits at least one. A record event's keys are
+the engine's to check (tests/web/test_api_schema_fuzz.py plays real games)."""
+
+
+def _merge(component: dict[str, Any], name: str, extra: dict[str, Any]) -> None:
+    """Tighten one property of a component (if it has it)."""
+    prop = component.get("properties", {}).get(name)
+    if prop is not None:
+        prop.update(extra)
+
+
+def _merged(component: dict[str, Any], name: str, extra: dict[str, Any]) -> dict[str, Any]:
+    """A rule that only tightens one property."""
+    _merge(component, name, extra)
+    return {}
+
+
+def player_name() -> dict[str, Any]:
+    """A player's (or team's) name as games.names takes it: something visible in it (a
+    character neither Unicode's Other, controls and format characters included, nor a
+    Separator; is_blank), no NUL, no lone surrogate; at most 100 characters."""
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": PLAYER_NAME_MAX,
+        "pattern": rf"^[^\x00]*[{visible_class()}][^\x00]*$",
+        "description": "A player's (or a team's) name: something visible in it (not only "
+        "spaces, control or format characters: else 422 bad_players), written in any way (it "
+        "is stored in its one spelling: docs/api.md, Player names).",
+    }
 
 
 def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """drf-spectacular's POSTPROCESSING_HOOKS entry (after its enum hook)."""
-    components = result.get("components", {}).get("schemas", {})
+    """drf-spectacular's POSTPROCESSING_HOOKS entry (after its enum hook and the tournaments')."""
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    components[PLAYER_NAME_COMPONENT] = player_name()
     for name in ANY_OF:
         if name in components and "oneOf" in components[name]:
             components[name]["anyOf"] = components[name].pop("oneOf")
+    done: set[str] = set()
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             if not isinstance(operation, dict):
                 continue
-            content = operation.get("requestBody", {}).get("content", {})
+            body = operation.get("requestBody", {})
+            content = body.get("content", {})
             if any(media_type.endswith("json") for media_type in content):
                 _may_be_too_large(operation.setdefault("responses", {}))
-            for media_type, body in content.items():
+            for media_type, described in content.items():
                 if not media_type.endswith("json"):
                     continue
-                ref = body.get("schema", {}).get("$ref", "")
-                for name in _shapes(components, ref.rpartition("/")[2]):
+                ref = described.get("schema", {}).get("$ref", "")
+                shapes = _shapes(components, ref.rpartition("/")[2])
+                if any(_needed(components[name]) for name in shapes):
+                    body["required"] = True
+                for name in _reached(components, shapes):
+                    if name in done:
+                        continue
+                    done.add(name)
                     component = components[name]
                     component.setdefault("additionalProperties", False)
                     if name in BODY_RULES:
                         component.update(BODY_RULES[name](component))
+                    for node in _nodes(component):
+                        if node.get("type") == "string":
+                            _text(node)
     return result
+
+
+def _needed(component: dict[str, Any]) -> bool:
+    """A body the server cannot do without: it has a required key, or a rule across keys."""
+    return bool(component.get("required")) or any(
+        key in component for key in ("anyOf", "oneOf", "allOf")
+    )
+
+
+def _text(string: dict[str, Any]) -> None:
+    """A request's free text: no NUL; something visible if it may not be blank."""
+    if any(key in string for key in ("pattern", "format", "enum")):
+        return
+    string["pattern"] = NOT_BLANK if string.get("minLength", 0) >= 1 else NO_NUL
+
+
+def _nodes(schema: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The schemas of a component's properties, nested arrays and maps included (not other
+    components: they are visited on their own)."""
+    stack: list[Any] = list(schema.get("properties", {}).values())
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict) or "$ref" in node:
+            continue
+        yield node
+        stack.extend(node.get("properties", {}).values())
+        for key in ("items", "additionalProperties"):
+            stack.append(node.get(key))
+
+
+def _reached(components: dict[str, Any], names: list[str]) -> list[str]:
+    """The request's object components and those nested in them (a team in a registration),
+    but not the events' (:data:`ANY_OF`)."""
+    seen: list[str] = []
+    stack = list(names)
+    while stack:
+        name = stack.pop()
+        if name in seen or name in ANY_OF or name not in components:
+            continue
+        if components[name].get("type") != "object":
+            stack.extend(_shapes(components, name))
+            continue
+        seen.append(name)
+        stack.extend(_refs(components[name]))
+    return seen
+
+
+def _refs(schema: Any) -> Iterator[str]:
+    if isinstance(schema, dict):
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            yield ref.rpartition("/")[2]
+        for value in schema.values():
+            yield from _refs(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from _refs(value)
 
 
 def _may_be_too_large(responses: dict[str, Any]) -> None:

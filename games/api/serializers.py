@@ -67,6 +67,23 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
+PLAYER_NAME_COMPONENT = "PlayerName"
+"""The schema's component for a player's name (games.api.schema writes it: games.names's rule,
+as a pattern)."""
+
+
+@extend_schema_field({"$ref": f"#/components/schemas/{PLAYER_NAME_COMPONENT}"})
+class PlayerNameField(StrictCharField):
+    """A player's (or a team's) name in a request: taken as it is written (blank or not), for
+    games.names to spell it once and refuse a blank one (422 bad_players); the schema says what
+    that rule lets through (:data:`PLAYER_NAME_COMPONENT`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_blank", True)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+
 class BoundedListField(serializers.ListField):
     """A list whose length is checked before its items: a list of 100,000 items is refused at
     once, not after 100,000 item checks."""
@@ -514,7 +531,7 @@ class RequestSerializer(serializers.Serializer[Any]):
 
 def _names_field(help_text: str) -> BoundedListField:
     return BoundedListField(
-        child=StrictCharField(allow_blank=True, trim_whitespace=False, max_length=PLAYER_NAME_MAX),
+        child=PlayerNameField(max_length=PLAYER_NAME_MAX),
         max_length=MAX_ITEMS,
         help_text=help_text,
     )

@@ -27,7 +27,6 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -41,7 +40,7 @@ from engine.replay import split_lines
 from games import services, store
 from games.api import serializers as s
 from games.api.exceptions import BadRequest
-from games.api.parsers import RECORD_PARSERS, JSONParser
+from games.api.parsers import RECORD_PARSERS, FormParser, JSONParser, MultiPartParser
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 
 # ----------------------------------------------------------------------------- request helpers

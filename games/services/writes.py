@@ -68,6 +68,7 @@ def game_create(
     kind = _game_type(game_type)
     players = _clean_names(players)
     start = kind.start(players, {"suits": suits, **(options or {})})
+    _clean_names(_recorded_names(start))  # a team's players too: the names rule refuses
     _check_request(players, idempotency_key)
     try:
         first = kind.encode(kind.parse(start))

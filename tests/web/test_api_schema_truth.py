@@ -3,13 +3,18 @@ The bounded schemathesis run itself is tests/web/test_api_schema_fuzz.py."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
+from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from games.services import Refused
 from tests.web.api import create, error
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +129,145 @@ def test_an_empty_text_player_list_is_an_empty_list(api: APIClient) -> None:
     )
     assert response.status_code == 422, response.content
     assert error(response)["code"] == "bad_players"
+
+
+# ----------------------------------------------------------------------------- issue 22
+
+ISSUE_22_REFUSED = [
+    # (component, a body the server refuses for its shape alone)
+    ("GameCreate", {"players": []}),
+    ("GameCreate", {"players": ["ana", "ben", "cleo"]}),  # three players name their suits
+    ("GameCreate", {"players": ["ana", "ana", "ben", "cleo"]}),
+    ("FoodTruckCreate", {"game_type": "food-truck", "players": ["ana"]}),
+    ("ChefsCreate", {"game_type": "chefs", "players": ["a", "b", "c", "d", "e", "f", "g"]}),
+    ("GameAppend", {"expected_version": 1, "events": []}),
+    ("TournamentCreate", {"name": "Open", "date": "2026-12-01", "rounds": 0}),
+    ("TournamentCreate", {"name": "Open", "date": "2026-12-01", "rounds": 31}),
+    ("TournamentCreate", {"name": "Open", "date": "2026-12-01", "rounds": 3, "scoring": "x"}),
+    ("TournamentCreate", {"name": "Open", "date": "2026-12-01", "rounds": 3, "table_size": 5}),
+    ("TournamentCreate", {"name": " ", "date": "2026-12-01", "rounds": 3}),
+    ("PatchedTournamentSettingsChange", {}),
+    ("PatchedTournamentSettingsChange", {"expected_version": 3}),
+    ("TournamentClock", {"ends_at": "2026-12-01T20:00:00Z", "minutes": 30}),
+    ("TournamentClock", {"stop": False}),
+    ("TournamentClock", {}),
+    ("TournamentRegister", {"names": []}),
+    ("TournamentRegister", {"text": "Ana", "ratings": [1500]}),
+    ("TournamentRegister", {"teams": [{"name": "A", "members": ["a", "b"], "x": 1}]}),
+    ("TournamentRole", {"username": "a\x00b", "role": "scorekeeper"}),
+]
+ISSUE_22_TAKEN = [
+    ("GameCreate", {"players": ["ana", "ben", "cleo"], "suits": ["green", "red", "blue"]}),
+    ("GameCreate", {"players": ["ana", "ben", "cleo", "dev"]}),
+    ("TournamentCreate", {"name": "Open", "date": "2026-12-01", "rounds": 3, "table_size": 4}),
+    (
+        "TournamentCreate",
+        {"name": "Open", "date": "2026-12-01", "rounds": 3, "game_type": "chefs", "table_size": 6},
+    ),
+    ("PatchedTournamentSettingsChange", {"rounds": 4}),
+    ("TournamentClock", {"minutes": 30, "stop": False}),
+    ("TournamentRegister", {"names": ["Ana", "Ben"], "ratings": [1500, None]}),
+]
+
+
+def _json_schema(node: Any) -> Any:
+    """OpenAPI 3.0's schema as JSON Schema's: ``nullable: true`` is a type that takes null."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _json_schema(value) for key, value in node.items() if key != "nullable"}
+    if node.get("nullable") and "type" in node:
+        out["type"] = [node["type"], "null"]
+    return out
+
+
+def _valid(schema: dict[str, Any], component: str, body: Any) -> bool:
+    root = {
+        "$ref": f"#/components/schemas/{component}",
+        "components": _json_schema(schema["components"]),
+    }
+    return bool(jsonschema.Draft202012Validator(root).is_valid(body))
+
+
+@pytest.mark.parametrize(("component", "body"), ISSUE_22_REFUSED)
+def test_the_schema_refuses_what_the_server_refuses_for_its_shape(
+    schema: dict[str, Any], component: str, body: Any
+) -> None:
+    assert not _valid(schema, component, body)
+
+
+@pytest.mark.parametrize(("component", "body"), ISSUE_22_TAKEN)
+def test_the_schema_takes_what_the_server_takes(
+    schema: dict[str, Any], component: str, body: Any
+) -> None:
+    assert _valid(schema, component, body)
+
+
+def test_the_issue_22_probes_are_refused_by_the_server(api: APIClient) -> None:
+    tournament = api.post(
+        "/api/tournaments/", {"name": "Club night", "date": "2026-12-01", "rounds": 3}
+    )
+    tid = tournament.json()["id"]
+    game = create(api)["id"]
+    for method, path, body in [
+        ("post", "/api/games/", {"players": []}),
+        ("post", f"/api/games/{game}/events/", {"expected_version": 1, "events": []}),
+        ("post", "/api/tournaments/", {"name": "Open", "date": "2026-12-01", "rounds": 0}),
+        ("patch", f"/api/tournaments/{tid}/settings/", {}),
+        (
+            "post",
+            f"/api/tournaments/{tid}/rounds/1/clock/",
+            {"ends_at": "2026-12-01T20:00:00Z", "minutes": 30},
+        ),
+        ("post", f"/api/tournaments/{tid}/players/", {"names": []}),
+    ]:
+        response = getattr(api, method)(path, body, format="json")
+        assert response.status_code in (400, 422), (path, body, response.content)
+
+
+def test_a_settings_change_needs_its_body(schema: dict[str, Any]) -> None:
+    patch = schema["paths"]["/api/tournaments/{tournament_id}/settings/"]["patch"]
+    assert patch["requestBody"]["required"] is True
+    for path, method in [
+        ("/api/games/", "post"),
+        ("/api/tournaments/{tournament_id}/players/", "post"),
+        ("/api/tournaments/{tournament_id}/rounds/{round}/clock/", "post"),
+    ]:
+        assert schema["paths"][path][method]["requestBody"]["required"] is True, path
+
+
+@pytest.mark.parametrize("name", ["standings.csv", "results.csv", "results.jsonl", "games.zip"])
+def test_a_download_not_released_is_a_documented_403(
+    schema: dict[str, Any], anon: APIClient, api: APIClient, name: str
+) -> None:
+    responses = schema["paths"][f"/api/tournaments/{{tournament_id}}/{name}"]["get"]["responses"]
+    assert responses["403"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Error"
+    }
+    assert "released" in responses["403"]["description"]
+    tid = api.post("/api/tournaments/", {"name": "Open", "date": "2026-12-01", "rounds": 3})
+    response = anon.get(f"/api/tournaments/{tid.json()['id']}/{name}")
+    assert response.status_code == 403
+    assert error(response)["code"] == "forbidden"
+
+
+def test_one_rating_per_name_is_the_rules_to_check(api: APIClient, ana: User) -> None:
+    """The schema cannot say "as many ratings as names": the rules refuse it (422, not a 400
+    for a body the schema allows), and nothing is registered; a direct call too (it indexed
+    past the ratings)."""
+    tid = api.post("/api/tournaments/", {"name": "Open", "date": "2026-12-01", "rounds": 3})
+    tid = tid.json()["id"]
+    for ratings in ([1500], [1500, None, 1600]):
+        response = api.post(
+            f"/api/tournaments/{tid}/players/", {"names": ["Ana", "Ben"], "ratings": ratings}
+        )
+        assert response.status_code == 422, response.content
+        assert error(response)["code"] == "bad_players"
+        assert "one rating (or null) per name" in error(response)["message"]
+    with pytest.raises(Refused) as refused:
+        tournaments.tournament_register(
+            tournament_id=uuid.UUID(tid), user=ana, names=["Ana", "Ben"], ratings=[1500]
+        )
+    assert refused.value.code == "bad_players"
+    assert api.get(f"/api/tournaments/{tid}/").json()["players"] == []

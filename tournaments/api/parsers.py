@@ -10,15 +10,26 @@ from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, parsers
 
 from games.api.parsers import JSONParser
+from tournaments import domain
 
-MAX_PLAYER_LIST_BYTES = 256 * 1024
-"""A list of 500 players with ratings is about 20 KiB."""
+MAX_PLAYER_LIST_BYTES = domain.MAX_PLAYER_LIST_BYTES
 
 
 class PlayerListTooLarge(exceptions.APIException):
     status_code = 413
     default_detail = gettext_lazy("the player list is too large")
     default_code = "player_list_too_large"
+
+
+def check_player_list_size(data: bytes | str) -> None:
+    """Refuse a player list over :data:`MAX_PLAYER_LIST_BYTES` (413 ``player_list_too_large``):
+    a text body, or JSON ``text``."""
+    size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+    if size > MAX_PLAYER_LIST_BYTES:
+        raise PlayerListTooLarge(
+            _("the player list is larger than %(size)s KiB")
+            % {"size": MAX_PLAYER_LIST_BYTES // 1024}
+        )
 
 
 class PlayerListParser(parsers.BaseParser):
@@ -33,11 +44,7 @@ class PlayerListParser(parsers.BaseParser):
         parser_context: Mapping[str, Any] | None = None,
     ) -> parsers.DataAndFiles[str, dict[str, Any]]:
         data = stream.read(MAX_PLAYER_LIST_BYTES + 1) if stream is not None else b""
-        if len(data) > MAX_PLAYER_LIST_BYTES:
-            raise PlayerListTooLarge(
-                _("the player list is larger than %(size)s KiB")
-                % {"size": MAX_PLAYER_LIST_BYTES // 1024}
-            )
+        check_player_list_size(data)
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:

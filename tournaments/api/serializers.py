@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 from games.api.serializers import (
     AppendedSerializer,
+    PlayerNameField,
     RequestSerializer,
     StrictBooleanField,
     StrictCharField,
@@ -25,10 +26,12 @@ from games.api.serializers import (
 )
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
+from tournaments.api.parsers import check_player_list_size
 
 NAME_MAX = 200  # TournamentProjection.name
-PLAYER_LIST_MAX = 500
-"""The most players one request registers (a club tournament has tens)."""
+PLAYER_LIST_MAX = domain.MAX_REGISTRATION
+"""The most players one request registers (a club tournament has tens), whatever the list came
+as: a JSON list is refused at once (400), a pasted list or CSV once read (422 bad_players)."""
 
 
 # ----------------------------------------------------------------------------- fields
@@ -176,9 +179,9 @@ class TournamentWriteSerializer(RequestSerializer):
 
 
 class TournamentTeamSerializer(RequestSerializer):
-    name = StrictCharField(allow_blank=True, trim_whitespace=False, help_text="The team's name.")
+    name = PlayerNameField(help_text="The team's name.")
     members = serializers.ListField(
-        child=StrictCharField(allow_blank=True, trim_whitespace=False),
+        child=PlayerNameField(),
         max_length=50,
         help_text="The team's players (Crazy Kitchen: 2 to 6).",
     )
@@ -194,10 +197,10 @@ class TournamentRegisterSerializer(RequestSerializer):
         "and its players (instead of `names` or `text`).",
     )
     names = serializers.ListField(
-        child=StrictCharField(allow_blank=True, trim_whitespace=False),
+        child=PlayerNameField(),
         required=False,
         max_length=PLAYER_LIST_MAX,
-        help_text="The players' names.",
+        help_text=f"The players' names (at most {PLAYER_LIST_MAX}).",
     )
     ratings = serializers.ListField(
         child=StrictIntegerField(allow_null=True),
@@ -209,17 +212,22 @@ class TournamentRegisterSerializer(RequestSerializer):
         required=False,
         trim_whitespace=False,
         help_text="Or a pasted list (one name a line) or CSV text (a `name` column and "
-        "optionally a `rating` column; without a header the first column is the name).",
+        "optionally a `rating` column; without a header the first column is the name): at "
+        f"most {domain.MAX_PLAYER_LIST_BYTES // 1024} KiB (UTF-8) and "
+        f"{domain.MAX_REGISTRATION} names.",
     )
     checked_in = StrictBooleanField(
         required=False, default=False, help_text="Register them as checked in already."
     )
 
+    def validate_text(self, value: str) -> str:
+        check_player_list_size(value)  # as a text/csv or text/plain body (413)
+        return value
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if [key in attrs for key in ("names", "text", "teams")].count(True) != 1:
             raise serializers.ValidationError(_("give one of names, text or teams"))
-        ratings = attrs.get("ratings")
-        if ratings is not None and len(ratings) != len(attrs.get("names", ())):
+        if attrs.get("ratings") is not None and "names" not in attrs:  # one per name: the rules'
             raise serializers.ValidationError(
                 {"ratings": [_("give one rating (or null) per name, with names")]}
             )

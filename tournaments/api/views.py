@@ -90,6 +90,10 @@ REQUEST_ID = header_parameter(
     "Stored with the events, to trace a request through the logs (1 to 200 printable ASCII "
     "characters).",
 )
+NOT_RELEASED = _error(
+    "The organizer has not released the downloads yet (forbidden; the tournament's organizers "
+    "and staff may always download)."
+)
 WRITE_RESPONSES: dict[int, Any] = {
     201: s.TournamentChangeSerializer,
     400: BAD_REQUEST,
@@ -114,14 +118,24 @@ def _write_schema(request: Any, summary: str, description: str) -> Callable[[Any
 
 
 def _file_schema(
-    operation_id: str, summary: str, description: str, media_type: str, kind: Any
+    operation_id: str,
+    summary: str,
+    description: str,
+    media_type: str,
+    kind: Any,
+    forbidden: OpenApiResponse | None = None,
 ) -> Callable[[Any], Any]:
-    """extend_schema for a public export (an attachment)."""
+    """extend_schema for a public export (an attachment); refused (403, in JSON) until the
+    organizer releases the downloads."""
     return extend_schema(
         operation_id=operation_id,
         summary=summary,
         description=description,
-        responses={(200, media_type): OpenApiResponse(kind), 404: NOT_FOUND},
+        responses={
+            (200, media_type): OpenApiResponse(kind),
+            403: forbidden or NOT_RELEASED,
+            404: NOT_FOUND,
+        },
         tags=TAGS,
     )
 
@@ -219,7 +233,9 @@ class PlayersView(APIView):
         "name a line, or CSV with a `name` column and optionally a `rating` column; in a team "
         "game (Crazy Kitchen), `teams`: each team's `name` and `members`. The body "
         "may also be the list itself (`text/csv` or `text/plain`), with `checked_in` and "
-        "`expected_version` in the query string. After round 1 they are late entries, seated "
+        "`expected_version` in the query string. At most 500 entrants a registration, "
+        "however they are sent (a longer list is refused whole: 400 for a JSON list, 422 "
+        "bad_players for a pasted list or CSV). After round 1 they are late entries, seated "
         "from the next pairing. Organizers.",
         request={
             "application/json": s.TournamentRegisterSerializer,
@@ -229,7 +245,10 @@ class PlayersView(APIView):
         parameters=[s.TournamentRegisterQuerySerializer, REQUEST_ID],
         responses={
             **WRITE_RESPONSES,
-            413: _error("A text body over 256 KiB (player_list_too_large)."),
+            413: _error(
+                "A player list over 256 KiB: a text/csv or text/plain body, or JSON `text` "
+                "(player_list_too_large)."
+            ),
             415: _error("Not JSON, CSV or plain text (unsupported_media_type)."),
         },
         tags=TAGS,
@@ -538,6 +557,10 @@ class StandingsCsvView(ExportView):
         "points, First places, Games, Byes, Dropped), then one row per player, best first.",
         "text/csv",
         OpenApiTypes.STR,
+        forbidden=_error(
+            "The organizer has not released the downloads yet, or hides the standings until "
+            "the end (forbidden; the tournament's organizers and staff may always download)."
+        ),
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)

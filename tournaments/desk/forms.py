@@ -18,8 +18,9 @@ from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
 
 MAX_TIEBREAKS = len(standings.TIEBREAKS)
-MAX_UPLOAD = 1_000_000
-"""A CSV of players is a few kilobytes; anything over a megabyte is not one."""
+MAX_UPLOAD = domain.MAX_PLAYER_LIST_BYTES
+"""A CSV of players is a few kilobytes: the desk takes a pasted list or a file as large as the
+API does (256 KiB), and the registration as many names (500: the services refuse more)."""
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise as Text
@@ -326,11 +327,12 @@ class RegisterListForm(DeskForm):
             )
         if upload:
             if upload.size is not None and upload.size > MAX_UPLOAD:
-                self.add_error(
-                    "file", _("This file is too large for a list of players (1 MB at most).")
-                )
+                self.add_error("file", _too_large(upload.size))
                 return data
-            raw = upload.read()
+            raw = upload.read(MAX_UPLOAD + 1)
+            if len(raw) > MAX_UPLOAD:
+                self.add_error("file", _too_large(len(raw)))
+                return data
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
@@ -339,8 +341,17 @@ class RegisterListForm(DeskForm):
                 self.add_error("file", _("This file is empty."))
         elif not text:
             self.add_error("text", _("Paste at least one name, or choose a file."))
+        elif len(text.encode("utf-8", "surrogatepass")) > MAX_UPLOAD:
+            self.add_error("text", _too_large(len(text.encode("utf-8", "surrogatepass"))))
         data["players_text"] = text
         return data
+
+
+def _too_large(size: int) -> str:
+    return _(
+        "This list is too large: %(size)s KiB, and a list of players takes at most %(max)s KiB "
+        "(500 players with ratings are about 20 KiB)."
+    ) % {"size": -(-size // 1024), "max": MAX_UPLOAD // 1024}
 
 
 class TeamForm(DeskForm):

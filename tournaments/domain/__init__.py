@@ -19,6 +19,9 @@ here.
 from __future__ import annotations
 
 from tournaments.domain.decisions import (
+    MAX_PLAYER_LIST_BYTES,
+    MAX_REGISTRATION,
+    MAX_ROUNDS,
     MAX_TOURNAMENT_NAME,
     GameKind,
     check_can_pair,
@@ -100,6 +103,9 @@ __all__ = [
     "FINISHED",
     "GameKind",
     "MAX_NAME",
+    "MAX_PLAYER_LIST_BYTES",
+    "MAX_REGISTRATION",
+    "MAX_ROUNDS",
     "MAX_TOURNAMENT_NAME",
     "PAIRED",
     "PAIRING_CHANGED",

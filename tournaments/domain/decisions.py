@@ -41,6 +41,14 @@ from tournaments.domain.state import (
 from tournaments.domain.words import ENGLISH, Say, Translator, gettext_lazy, ngettext_lazy
 
 MAX_TOURNAMENT_NAME = 200
+MAX_ROUNDS = 30
+MAX_REGISTRATION = 500
+"""The most entrants one registration brings in, whatever it came as (a JSON list, a pasted
+list or a CSV file, the desk): a club tournament has tens (docs/api.md, "Limits")."""
+MAX_PLAYER_LIST_BYTES = 256 * 1024
+"""The most a pasted list or CSV file of players may weigh (UTF-8), however it is sent (a
+text/csv or text/plain body, JSON ``text``, the desk's paste or upload): 500 players with
+ratings are about 20 KiB."""
 
 
 class GameKind(Protocol):
@@ -91,7 +99,7 @@ def check_settings(
     if len(set(tiebreaks)) != len(tiebreaks):
         raise Refusal("bad_settings", gettext_lazy("each tie-break is listed once"))
     rounds = settings.get("rounds")
-    if type(rounds) is not int or not 1 <= rounds <= 30:
+    if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
         raise Refusal(
             "bad_settings",
             gettext_lazy("the number of Swiss rounds is a whole number from 1 to 30"),
@@ -178,6 +186,25 @@ def decide_register(
     cleaned = [" ".join(str(n).split()) for n in names]
     if not cleaned:
         raise Refusal("bad_players", gettext_lazy("give at least one name"))
+    if ratings is not None and len(ratings) != len(cleaned):
+        raise Refusal(
+            "bad_players",
+            gettext_lazy(
+                "give one rating (or null) per name: %(names)s names, %(ratings)s ratings",
+                names=len(cleaned),
+                ratings=len(ratings),
+            ),
+        )
+    if len(cleaned) > MAX_REGISTRATION:
+        raise Refusal(
+            "bad_players",
+            gettext_lazy(
+                "one registration takes at most %(max)s names, not %(count)s: register them in "
+                "several parts",
+                max=MAX_REGISTRATION,
+                count=len(cleaned),
+            ),
+        )
     teams = _check_members(state, cleaned, members, team_members)
     seen: set[str] = set()
     for name in cleaned:
