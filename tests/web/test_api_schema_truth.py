@@ -57,6 +57,34 @@ def test_page_parameters_have_their_bounds_in_the_schema(schema: dict[str, Any])
         assert "400" in schema["paths"][path]["get"]["responses"]
 
 
+def test_a_tournaments_path_says_which_rounds_tables_and_players_it_can_name(
+    schema: dict[str, Any], api: APIClient
+) -> None:
+    """Round 0, table 0 or player ``0`` name nothing a tournament can have: the schema says so
+    (a schema-valid request is never refused for its shape), and the server refuses them."""
+    bounds = {"round": (1, 30), "table": (1, None)}
+    named = set()
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for p in operation.get("parameters", ()):
+                if p["in"] == "path" and p["name"] in bounds:
+                    least, most = bounds[p["name"]]
+                    assert p["schema"]["minimum"] == least, (method, path)
+                    assert p["schema"].get("maximum") == most, (method, path)
+                    named.add(p["name"])
+                elif p["in"] == "path" and p["name"] == "player":
+                    assert p["schema"]["pattern"] == "^P[1-9][0-9]*$", (method, path)
+                    named.add(p["name"])
+    assert named == {"round", "table", "player"}
+    tid = api.post(
+        "/api/tournaments/", {"name": "Spring", "date": "2026-03-14", "rounds": 3}
+    ).json()["id"]
+    for path in ("rounds/0/close/", "rounds/1/tables/0/confirm/", "players/0/drop/"):
+        response = api.post(f"/api/tournaments/{tid}/{path}", {})
+        assert response.status_code == 422, (path, response.content)
+        assert error(response)["code"] in ("unknown_round", "unknown_table", "unknown_player")
+
+
 @pytest.mark.parametrize(
     ("path", "header"),
     [

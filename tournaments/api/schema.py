@@ -76,8 +76,31 @@ def _one_list(component: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+PATH_PARAMETERS: dict[str, dict[str, Any]] = {
+    "round": {"minimum": 1, "maximum": domain.MAX_ROUNDS},
+    "table": {"minimum": 1},
+    "player": {"pattern": "^P[1-9][0-9]*$"},
+}
+"""What a tournament's path names: a round (1 to the most a tournament plans), a table (from 1)
+and a player's id (``P1``, ``P2``, ... in registration order: tournaments.domain). Anything else
+names nothing the tournament can have (422 ``unknown_round``, ``unknown_table``,
+``unknown_player``); which of them exist is the tournament's state."""
+
+
+def _path_parameters(paths: dict[str, Any]) -> None:
+    for operations in paths.values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", ()):
+                extra = PATH_PARAMETERS.get(parameter.get("name", ""))
+                if parameter.get("in") == "path" and extra is not None:
+                    parameter.setdefault("schema", {}).update(extra)
+
+
 def tournament_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """drf-spectacular's POSTPROCESSING_HOOKS entry (before games.api.schema's)."""
+    _path_parameters(result.get("paths", {}))
     components = result.get("components", {}).get("schemas", {})
     rules = _settings_properties()
     for name in SETTINGS:
