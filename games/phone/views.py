@@ -304,20 +304,11 @@ def _write(
         return _panel(request, phone, status=409, notice=gettext(CONFLICT), code=conflict.code)
     except services.KeyReused as reused:
         return _panel(request, phone, status=409, notice=gettext(KEY_REUSED), code=reused.code)
-    except services.Refused as refused:
+    except services.GameError as refused:  # a rule's refusal (services.Refused among them)
         if refused.code == services.QUEUED_EARLY:  # the phone keeps it and sends it again
             return _panel(
                 request, phone, status=409, notice=refusal_message(refused), code=refused.code
             )
-        return _panel(
-            request,
-            phone,
-            status=422,
-            error=refusal_message(refused),
-            refused_key=key,
-            code=refused.code,
-        )
-    except services.GameError as refused:
         return _panel(
             request,
             phone,
