@@ -227,22 +227,29 @@ def _record(game: str) -> list[dict[str, Any]]:
     return RULES[game].simulate(1, 4)[:3]
 
 
+def _import_renamed(api: APIClient, game: str, suffix: str, *, first_line_only: bool) -> Any:
+    """POST /api/games/import/ of a record of ``game`` whose first player's name ends with
+    ``suffix``: on its first line (where the players are named) or on every line."""
+    lines = [json.dumps(obj) for obj in _record(game)]
+    first = json.loads(lines[0])
+    name = (first.get("players") or [team["players"][0] for team in first["teams"]])[0]
+    renamed = (json.dumps(name), json.dumps(name + suffix))
+    lines = [
+        line.replace(*renamed) if i == 0 or not first_line_only else line
+        for i, line in enumerate(lines)
+    ]
+    assert renamed[1] in lines[0]
+    return api.generic(
+        "POST", "/api/games/import/", "\n".join(lines) + "\n", content_type="application/jsonl"
+    )
+
+
 @pytest.mark.parametrize("game", sorted(RULES))
 def test_a_record_holding_a_lone_surrogate_is_refused_for_every_game(
     api: APIClient, game: str
 ) -> None:
-    lines = [json.dumps(obj) for obj in _record(game)]
-    first = json.loads(lines[0])
-    name = (first.get("players") or [team["players"][0] for team in first["teams"]])[0]
-    lines[0] = lines[0].replace(json.dumps(name), json.dumps(name + "\ud800"))
-    assert "\\ud800" in lines[0]
     before = dump_log_and_projections()
-    response = api.generic(
-        "POST",
-        "/api/games/import/",
-        "\n".join(lines) + "\n",
-        content_type="application/jsonl",
-    )
+    response = _import_renamed(api, game, "\ud800", first_line_only=True)
     assert response.status_code == 422, response.content[:300]
     refusal = error(response)
     assert (refusal["code"], refusal["event"]) == ("bad_json", 0)
@@ -275,17 +282,8 @@ def test_a_record_naming_a_player_with_a_nul_is_refused_for_every_game(
     api: APIClient, game: str
 ) -> None:
     """PostgreSQL cannot store a NUL in JSON either (it answered 500)."""
-    lines = [json.dumps(obj) for obj in _record(game)]
-    first = json.loads(lines[0])
-    name = (first.get("players") or [team["players"][0] for team in first["teams"]])[0]
-    lines = [line.replace(json.dumps(name), json.dumps(name + "\x00")) for line in lines]
     before = dump_log_and_projections()
-    response = api.generic(
-        "POST",
-        "/api/games/import/",
-        "\n".join(lines) + "\n",
-        content_type="application/jsonl",
-    )
+    response = _import_renamed(api, game, "\x00", first_line_only=False)
     assert response.status_code == 422, response.content[:300]
     refusal = error(response)
     assert (refusal["code"], refusal["event"]) == ("bad_players", 0)
