@@ -43,6 +43,34 @@ from tests.games.records import start_args
 from tournaments import services as tournaments
 
 MAX_EXAMPLES = int(os.environ.get("TNC_SCHEMA_EXAMPLES", "5"))
+
+
+def _regex_strategies_made_once() -> None:
+    """Hypothesis builds a fresh strategy for every regex pattern it is given, walking each
+    range of a character class code point by code point. A player's name has a class of every
+    visible character (games.api.schema.player_name: 150,000 code points), and schemathesis's
+    coverage phase asks for it about a hundred times at collection: 70 s of CPU in every pytest
+    worker that collects this module. A strategy is an immutable value, so one per pattern (and
+    alphabet) serves every case; the cases drawn stay the same."""
+    from hypothesis.strategies._internal import regex as hypothesis_regex
+
+    make = getattr(hypothesis_regex, "regex_strategy", None)
+    if make is None or getattr(make, "made_once", False):  # another Hypothesis: leave it be
+        return
+    made: dict[tuple[Any, ...], Any] = {}
+
+    def regex_strategy(regex: Any, fullmatch: bool, *, alphabet: Any, **options: Any) -> Any:
+        pattern = getattr(regex, "pattern", regex)
+        key = (pattern, getattr(regex, "flags", 0), fullmatch, id(alphabet), *options.items())
+        if key not in made:
+            made[key] = (make(regex, fullmatch, alphabet=alphabet, **options), alphabet)
+        return made[key][0]  # the alphabet is kept alive with it, so its id stays its own
+
+    regex_strategy.made_once = True  # type: ignore[attr-defined]
+    hypothesis_regex.regex_strategy = regex_strategy
+
+
+_regex_strategies_made_once()
 TOKEN = "5c4ema7e5715" + "0" * 28
 """The writer's API token (40 characters, as DRF's are)."""
 
