@@ -69,11 +69,20 @@ def _valid_serializer(serializer: serializers.Serializer[Any]) -> dict[str, Any]
     data = serializer.initial_data
     if isinstance(data, QueryDict):
         fields: list[str] = list(serializer.fields)  # its keys
+        _given_once(data, fields)
         empty = sorted(name for name in fields if name in data and "" in data.getlist(name))
         if empty:
             raise BadRequest({name: [_("This parameter may not be empty.")] for name in empty})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def _given_once(query: QueryDict, names: list[str]) -> None:
+    """A query parameter is one value, as the schema says: ``?since=3&since=5`` is refused
+    (400), not read as its last value."""
+    repeated = sorted(name for name in names if len(query.getlist(name)) > 1)
+    if repeated:
+        raise BadRequest({name: [_("This parameter may be given only once.")] for name in repeated})
 
 
 def _header(request: Request, name: str) -> str | None:
@@ -220,6 +229,7 @@ class GamePagination(LimitOffsetPagination):
         values = request.query_params.getlist(name)
         if not values:
             return default
+        _given_once(request.query_params, [name])
         value = values[-1]
         number = int(value) if value.isascii() and value.isdigit() else -1
         if number < low or (high is not None and number > high):

@@ -49,6 +49,24 @@ def test_a_bad_page_parameter_is_refused(api: APIClient, path: str, query: str) 
     assert error(response)["code"] == "bad_request"
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "/api/games/{game}/events/?since=false&since=0",
+        "/api/games/?offset=1&offset=2",
+        "/api/games/?limit=1&limit=1",
+        "/api/events/?after=1&after=2",
+    ],
+)
+def test_a_query_parameter_given_twice_is_refused(api: APIClient, query: str) -> None:
+    """The schema's query parameters are one value each (schemathesis sent ``since`` as an
+    array, and the server read its last value)."""
+    game = create(api)
+    response = api.get(query.format(game=game["id"]))
+    assert response.status_code == 400, response.content
+    assert "only once" in error(response)["message"]
+
+
 def test_page_parameters_have_their_bounds_in_the_schema(schema: dict[str, Any]) -> None:
     for path in ("/api/games/", "/api/tournaments/"):
         assert parameter(schema, path, "get", "limit")["schema"]["minimum"] == 1
