@@ -231,6 +231,8 @@ def test_refuses_an_unknown_log_format_in_one_line(value: str) -> None:
         ("config.settings.base", "json", "json"),
         ("config.settings.production", "", "json"),
         ("config.settings.production", " Plain ", "plain"),
+        ("config.settings.club", "", "plain"),
+        ("config.settings.club", " JSON ", "json"),
     ],
 )
 def test_log_format_chooses_the_formatter(settings_module: str, value: str, formatter: str) -> None:

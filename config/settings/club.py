@@ -17,7 +17,7 @@ The deploy checks that these choices answer are silenced here, by name, and only
 from __future__ import annotations
 
 from .production import *  # noqa: F403
-from .production import LOGGING, env
+from .production import LOGGING, env, log_format
 
 SECURE_SSL_REDIRECT = False
 SECURE_HSTS_SECONDS = 0
@@ -34,4 +34,4 @@ SILENCED_SYSTEM_CHECKS = [
 ]
 
 # A terminal, not a log collector: plain lines unless LOG_FORMAT says otherwise.
-LOGGING["handlers"]["console"]["formatter"] = env.str("LOG_FORMAT", default="plain")
+LOGGING["handlers"]["console"]["formatter"] = log_format(env.str("LOG_FORMAT", default="plain"))
