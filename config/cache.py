@@ -211,14 +211,7 @@ class RedisCache(DjangoRedisCache):
     def health(self) -> str:
         """``ok`` if Redis answers a PING (a closed breaker), else what failed and since when
         (``degraded: ...``). Asks Redis unless the breaker says to leave it alone for now."""
-        if not self.breaker.skip():
-            try:
-                self._cache.get_client(None, write=True).ping()
-            except RedisError as error:
-                self.breaker.failed(error, self.retry_seconds)
-            else:
-                if self.breaker.open and self.breaker.succeeded():
-                    self.fallback.clear()
+        self._either(lambda: self._cache.get_client(None, write=True).ping(), lambda: None)
         return self.breaker.describe() if self.breaker.open else "ok"
 
     # Every operation of Django's Redis backend (the others, get_or_set, decr, incr_version,

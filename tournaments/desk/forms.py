@@ -341,8 +341,8 @@ class RegisterListForm(DeskForm):
                 self.add_error("file", _("This file is empty."))
         elif not text:
             self.add_error("text", _("Paste at least one name, or choose a file."))
-        elif len(text.encode("utf-8", "surrogatepass")) > MAX_UPLOAD:
-            self.add_error("text", _too_large(len(text.encode("utf-8", "surrogatepass"))))
+        elif (size := len(text.encode("utf-8", "surrogatepass"))) > MAX_UPLOAD:
+            self.add_error("text", _too_large(size))
         data["players_text"] = text
         return data
 
