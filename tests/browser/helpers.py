@@ -49,6 +49,47 @@ WIDER_THAN_THE_SCREEN = """() => {
 }"""
 
 
+BROKEN_WORDS = r"""() => {
+  // A word (the letters between spaces and hyphens) set on more than one line: "Se/at",
+  // "2n/d". Japanese has no spaces: a run of up to 12 CJK characters (a header, a label) must
+  // not break either; a longer run is a sentence and may wrap like one.
+  const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+  const found = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("script, style, noscript, svg, [hidden], [aria-hidden=true]")) continue;
+    if (!el.getClientRects().length) continue;
+    const pieces = /[^\s\-\u2010\u2013\u2014\/]+/g;
+    for (let m = pieces.exec(node.data); m; m = pieces.exec(node.data)) {
+      const word = m[0];
+      if (word.length < 2 || (cjk.test(word) && word.length > 12)) continue;
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + word.length);
+      const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+      const lines = [];
+      for (const r of rects) {
+        if (!lines.some((top) => Math.abs(top - r.top) < r.height / 2)) lines.push(r.top);
+      }
+      if (lines.length > 1) {
+        found.push(`"${word}" in <${el.tagName.toLowerCase()} class="${el.className}"> ` +
+                   `is broken over ${lines.length} lines`);
+        if (found.length >= 8) return found;
+      }
+    }
+  }
+  return found;
+}"""
+"""Words the page breaks across lines (issue 23: "Se/at", "Pla/ce", "2n/d", "対/戦/相/手")."""
+
+
+def broken_words(page: Page) -> list[str]:
+    """Each word this page shows broken across two or more lines (empty when there is none)."""
+    found: list[str] = page.evaluate(BROKEN_WORDS)
+    return found
+
+
 def look(page: Page, shots: Shots, what: str) -> None:
     """A screenshot of the page as it is; the accessibility checker on its DOM (after the
     scripts ran), failing with one problem per line; and no sideways scrolling on a phone."""
