@@ -52,7 +52,8 @@ WIDER_THAN_THE_SCREEN = """() => {
 BROKEN_WORDS = r"""() => {
   // A word (the letters between spaces and hyphens) set on more than one line: "Se/at",
   // "2n/d". Japanese has no spaces: a run of up to 12 CJK characters (a header, a label) must
-  // not break either; a longer run is a sentence and may wrap like one.
+  // not break either; a longer run is a sentence and may wrap like one. An address (a URL, or
+  // text marked up as code or with data-breaks) is not a word: it breaks where it must.
   const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
   const found = [];
   const range = document.createRange();
@@ -61,6 +62,7 @@ BROKEN_WORDS = r"""() => {
     const el = node.parentElement;
     if (!el || el.closest("script, style, noscript, svg, [hidden], [aria-hidden=true]")) continue;
     if (!el.getClientRects().length) continue;
+    if (el.closest("code, kbd, samp, [data-breaks]") || node.data.includes("://")) continue;
     const pieces = /[^\s\-\u2010\u2013\u2014\/]+/g;
     for (let m = pieces.exec(node.data); m; m = pieces.exec(node.data)) {
       const word = m[0];
