@@ -83,3 +83,16 @@ def test_russian_plurals_of_the_tricks_to_step_through(count: int, expected: str
             count,
         ) % {"count": count}
     assert expected in said
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_the_chart_draws_in_languages_with_a_decimal_comma(
+    client: Client, finished: str, language: str
+) -> None:
+    """SVG lengths are numbers with a dot: Russian's "160,0" was no length, and Chromium drew
+    no grid line (and logged an error for each)."""
+    html = client.get(finished, headers={"Accept-Language": language}).content.decode()
+    svg = html[html.index("<svg viewBox") : html.index("</svg>", html.index("<svg viewBox"))]
+    lengths = re.findall(r'\b(?:x1|x2|y1|y2|x|y|viewBox)="([^"]*)"', svg)
+    assert lengths, "the chart has no positioned elements"
+    assert all(re.fullmatch(r"-?[0-9. ]+", value) for value in lengths), lengths
