@@ -52,7 +52,7 @@ WIDER_THAN_THE_SCREEN = """() => {
 BROKEN_WORDS = r"""() => {
   // A word (the letters between spaces and hyphens) set on more than one line: "Se/at",
   // "2n/d". Japanese has no spaces: a run of up to 12 CJK characters (a header, a label) must
-  // not break either; a longer run is a sentence and may wrap like one. An address (a URL, or
+  // not break either; a longer run, or one holding 、 or 。, is a sentence and wraps like one. An address (a URL, or
   // text marked up as code or with data-breaks) is not a word: it breaks where it must.
   const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
   const found = [];
@@ -66,7 +66,9 @@ BROKEN_WORDS = r"""() => {
     const pieces = /[^\s\-\u2010\u2013\u2014\/]+/g;
     for (let m = pieces.exec(node.data); m; m = pieces.exec(node.data)) {
       const word = m[0];
-      if (word.length < 2 || (cjk.test(word) && word.length > 12)) continue;
+      if (word.length < 2 || (cjk.test(word) && (word.length > 10 || /[、。，．！？]/.test(word)))) {
+        continue;
+      }
       range.setStart(node, m.index);
       range.setEnd(node, m.index + word.length);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
