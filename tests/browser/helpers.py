@@ -51,9 +51,10 @@ WIDER_THAN_THE_SCREEN = """() => {
 
 BROKEN_WORDS = r"""() => {
   // A word (the letters between spaces and hyphens) set on more than one line: "Se/at",
-  // "2n/d". Japanese has no spaces: a run of up to 12 CJK characters (a header, a label) must
-  // not break either; a longer run, or one holding 、 or 。, is a sentence and wraps like one. An address (a URL, or
-  // text marked up as code or with data-breaks) is not a word: it breaks where it must.
+  // "2n/d". Japanese has no spaces: a run of up to 10 CJK characters (a header, a label) must
+  // not break either; a longer run, or one holding 、 or 。, is a sentence and wraps like one.
+  // An address (a URL, or text marked up as code or with data-breaks) is not a word: it
+  // breaks where it must.
   const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
   const found = [];
   const range = document.createRange();
