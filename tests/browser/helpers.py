@@ -67,9 +67,8 @@ BROKEN_WORDS = r"""() => {
     const pieces = /[^\s\-\u2010\u2013\u2014\/]+/g;
     for (let m = pieces.exec(node.data); m; m = pieces.exec(node.data)) {
       const word = m[0];
-      if (word.length < 2 || (cjk.test(word) && (word.length > 10 || /[、。，．！？]/.test(word)))) {
-        continue;
-      }
+      const sentence = cjk.test(word) && (word.length > 10 || /[、。，．！？]/.test(word));
+      if (word.length < 2 || sentence) continue;
       range.setStart(node, m.index);
       range.setEnd(node, m.index + word.length);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
