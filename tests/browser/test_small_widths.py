@@ -12,7 +12,6 @@ laptop, nothing sticks out of a round's table cards (desk and public).
 
 from __future__ import annotations
 
-import re
 import uuid
 
 import pytest
