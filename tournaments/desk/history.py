@@ -56,6 +56,7 @@ SETTING_NAMES = {
     "standings_hidden_from": pgettext_lazy("setting", "standings hidden from"),
     "standings_revealed": pgettext_lazy("setting", "standings revealed"),
     "downloads_released": pgettext_lazy("setting", "downloads released"),
+    "time_zone": pgettext_lazy("setting", "time zone"),
 }
 """A changed setting's name in the history (its key with spaces, in English)."""
 
@@ -131,6 +132,8 @@ def _setting_value(value: Any) -> str:
         return pgettext("a setting's value", "True")
     if value is False:
         return pgettext("a setting's value", "False")
+    if value is None:
+        return pgettext("a setting's value", "none")
     return str(value)
 
 
