@@ -156,11 +156,13 @@ def test_a_date_is_typed_as_the_language_writes_it_or_year_first(
                 "publish": "manual",
                 "round1": "random",
                 "confirmation": "organizer",
+                "time_zone": "Europe/Paris",
             },
             headers={"Accept-Language": language},
         )
         assert created.status_code == 302, date
-        assert summary(created["Location"].split("/")[2], olga)["date"] == "2027-01-15"
+        made = summary(created["Location"].split("/")[2], olga)
+        assert made["date"] == "2027-01-15" and made["settings"]["time_zone"] == "Europe/Paris"
 
 
 def test_the_api_sets_the_zone_and_keeps_speaking_utc(olga: User) -> None:

@@ -192,6 +192,23 @@ def _text_box(placeholder: str, size: int) -> forms.TextInput:
     )
 
 
+def zone_help() -> str:
+    return _(
+        "Where the club plays, by the zone's name, such as Europe/Paris or America/New_York: "
+        "every time on the desk and the public pages is in it. Leave empty for the site's "
+        "(%(zone)s)."
+    ) % {"zone": timezones.site_zone()}
+
+
+def time_zone_field() -> ClubTimeZoneField:
+    return ClubTimeZoneField(
+        label=gettext_lazy("Time zone"),
+        required=False,
+        max_length=64,
+        widget=_text_box("Europe/Paris", 24),
+    )
+
+
 class ClubTimeZoneField(forms.CharField):
     """A time zone's IANA name (Europe/Paris), in any case; empty: the site's zone (None)."""
 
@@ -307,6 +324,8 @@ class TournamentForm(DeskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["date"].input_formats = date_inputs()  # type: ignore[attr-defined]
+        self.fields["time_zone"] = time_zone_field()
+        self.fields["time_zone"].help_text = zone_help()
         none = [("", _("(none)"))]
         options = [(key, _(tiebreak.title)) for key, tiebreak in standings.TIEBREAKS.items()]
         defaults = list(domain.Settings.tiebreaks)
@@ -354,6 +373,7 @@ class TournamentForm(DeskForm):
             "rounds": data["rounds"],
             "game_type": data["game_type"],
             "table_size": data.get("table_size"),
+            "time_zone": data.get("time_zone"),
             "scoring": data["scoring"],
             "tiebreaks": data["tiebreaks"],
             "pairing": data["pairing"],
@@ -493,20 +513,11 @@ class PublicForm(DeskForm):
         label=gettext_lazy("Downloads released (results CSV and game records are public)"),
         required=False,
     )
-    time_zone = ClubTimeZoneField(
-        label=gettext_lazy("Time zone"),
-        required=False,
-        max_length=64,
-        widget=_text_box("Europe/Paris", 24),
-    )
+    time_zone = time_zone_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].help_text = _(
-            "Where the club plays, by the zone's name, such as Europe/Paris or America/New_York: "
-            "every time on the desk and the public pages is in it. Leave empty for the site's "
-            "(%(zone)s)."
-        ) % {"zone": timezones.site_zone()}
+        self.fields["time_zone"].help_text = zone_help()
 
     def changes(self, current: Mapping[str, Any]) -> dict[str, Any]:
         """The settings that differ from ``current`` (the tournament's settings)."""
