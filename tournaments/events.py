@@ -149,6 +149,12 @@ class ResultRecorded:
     game_version: int
     placements: tuple[Json, ...]
     entered_by: tuple[int, ...] = ()
+    actor_id: int | None = None
+    """Who caused it: the user of the game's event that finished the game (its ``by_id``)."""
+    actor: str = ""
+    """That user's username ("" when unknown, or when a seat's phone sent the event)."""
+    actor_seat: int | None = None
+    """The seat whose phone sent that event (its ``by_seat``), if a phone did."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +162,14 @@ class ResultWithdrawn:
     round: int
     table: int
     game: str
+    cause: str = ""
+    """The game's event that withdrew it, by its type: ``events_retracted`` (a correction) or
+    ``game_voided`` ("" in events written before it was recorded: unknown)."""
+    actor_id: int | None = None
+    actor: str = ""
+    actor_seat: int | None = None
+    reason: str = ""
+    """The reason the official typed with the correction or the void, as typed (data)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,8 +339,11 @@ def _json(value: Any) -> Any:
     return value
 
 
+_ACTOR: Final = frozenset({"actor_id", "actor", "actor_seat"})
 _LEFT_OUT_WHEN_EMPTY: Final[dict[str, frozenset[str]]] = {
-    "player_registered": frozenset({"members"})
+    "player_registered": frozenset({"members"}),
+    "result_recorded": _ACTOR,
+    "result_withdrawn": _ACTOR | {"cause", "reason"},
 }
 """Optional fields added to a type at its version (no new version): not written when empty,
 so that data without them is stored exactly as before they existed."""

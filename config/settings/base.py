@@ -11,6 +11,10 @@ Everything that differs between machines comes from the environment (django-envi
 - ``CACHE_URL`` (default: each process's own memory; a Redis that fails costs speed, not
   errors: config.cache)
 - ``LOG_FORMAT`` (``plain``, the default here, or ``json``; anything else is refused)
+- ``TNC_TIME_ZONE`` (default ``UTC``): the club's time zone, an IANA name such as
+  ``Europe/Paris``: every time a page shows or a form takes is in it, unless a tournament sets
+  its own (its ``time_zone`` setting; tournaments/timezones.py). A name zoneinfo does not know
+  is refused at start.
 - ``PUBLIC_URL`` (default: none; the address players' phones reach the site at, such as
   ``http://192.168.1.20:8000`` or ``https://tnc.example.org``: what QR codes and printed links
   say. Without it they say whatever address the organizer's browser used.)
@@ -24,6 +28,7 @@ import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import available_timezones
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -110,6 +115,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A page about a tournament (or one of its tables) shows and takes times in its zone.
+    "tournaments.timezones.TournamentTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -211,7 +218,21 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # The chooser's choice (config.views.choose_language) is kept for a year, not just the session.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
-TIME_ZONE = "UTC"
+
+
+def time_zone(value: str) -> str:
+    """TNC_TIME_ZONE as a zone name zoneinfo knows (refused at start otherwise)."""
+    name = value.strip() or "UTC"
+    if name not in available_timezones():
+        raise ImproperlyConfigured(
+            f"TNC_TIME_ZONE={value!r} is not a time zone name: use an IANA name such as "
+            "Europe/Paris, America/New_York or UTC."
+        )
+    return name
+
+
+TIME_ZONE = time_zone(env.str("TNC_TIME_ZONE", default="UTC"))
+"""The site's default time zone (the club's); a tournament may set its own."""
 USE_I18N = True
 USE_TZ = True
 

@@ -41,6 +41,10 @@ LATIN = re.compile(r"[A-Za-zÀ-ÿ]+")
 ADDRESS = re.compile(r"https?://\S+|/(?:seat|table|t|g|desk)/\S+")
 SETTING = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 """An environment variable's name (PUBLIC_URL): the organizer types it as it is."""
+ZONE = re.compile(
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Za-z_/-]+"
+)
+"""A time zone's IANA name (Europe/Paris): the same in every language, typed as it is."""
 ALLOWED_LATIN = {
     # Names typed by people: players, tournaments, the organizer's username.
     *NAMES,
@@ -80,7 +84,7 @@ SKIPPED = ("script", "style", "template", "code", "kbd", "samp")
 
 def latin_words(text: str) -> list[str]:
     """The words of ``text`` written in Latin letters, addresses left out."""
-    text = SETTING.sub(" ", ADDRESS.sub(" ", text))
+    text = ZONE.sub(" ", SETTING.sub(" ", ADDRESS.sub(" ", text)))
     return [w for w in WORD.findall(text) if LATIN.fullmatch(w)]
 
 

@@ -128,6 +128,15 @@ class SettingsFields(RequestSerializer):
         "not divide evenly. 422 bad_settings for a size the game does not allow.",
     )
 
+    time_zone = StrictCharField(
+        required=False,
+        allow_null=True,
+        max_length=64,
+        help_text="The club's time zone, an IANA name such as Europe/Paris: the pages show and "
+        "take every time in it (null: the site's, TNC_TIME_ZONE). The API's times stay UTC. "
+        "422 bad_settings for a name that is not a time zone.",
+    )
+
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         repeated = sorted({key for key in value if value.count(key) > 1})
         if repeated:
@@ -326,6 +335,9 @@ class TournamentSettingsSerializer(serializers.Serializer[Any]):
     bye_points = serializers.FloatField(allow_null=True)
     table_size = serializers.IntegerField(
         required=False, help_text="The organizer's preferred table size, when one was chosen."
+    )
+    time_zone = serializers.CharField(
+        required=False, help_text="The club's time zone (an IANA name), when one was chosen."
     )
 
 

@@ -159,8 +159,13 @@ def page(
         or PublicForm(
             prefix="public",
             initial={
-                key: settings[key]
-                for key in ("standings_hidden_from", "standings_revealed", "downloads_released")
+                key: settings.get(key)
+                for key in (
+                    "standings_hidden_from",
+                    "standings_revealed",
+                    "downloads_released",
+                    "time_zone",
+                )
             },
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
-from tournaments import domain, standings
+from tournaments import domain, standings, timezones
 
 MAX_TIEBREAKS = len(standings.TIEBREAKS)
 MAX_UPLOAD = domain.MAX_PLAYER_LIST_BYTES
@@ -138,6 +138,94 @@ class DeskForm(forms.Form):
         return ""
 
 
+# ----------------------------------------------------------------------------- dates and times
+# Native date and time boxes (<input type="date|time|datetime-local">) are drawn by the
+# browser in the browser's (or the system's) locale, not the page's language: an English page
+# in a US browser shows 12/02/2026 and AM/PM while the lists say "12 Dec 2026" and 19:30, and
+# no attribute changes that. So the desk takes dates and times in text boxes with one
+# documented format for every language (the help under each box says it): dates year first,
+# 2026-12-12 (also the language's own numeric form: 12/12/2026 in French, 12.12.2026 in
+# Russian, 2026/12/12 in Japanese, "12 Dec 2026" in English), times on the 24-hour clock, as
+# every page shows them (19:30; 19.30 and 19h30 are read too), in the tournament's time zone
+# (tournaments.timezones), named in the help.
+
+ISO_DATE = "%Y-%m-%d"
+TIME_INPUTS = ("%H:%M", "%H.%M", "%Hh%M", "%H:%M:%S")
+DATE_INPUTS: Mapping[str, tuple[str, ...]] = {
+    "en": ("%d %b %Y", "%d %B %Y"),
+    "fr": ("%d/%m/%Y", "%d.%m.%Y"),
+    "ru": ("%d.%m.%Y",),
+    "ja": ("%Y/%m/%d", "%Y年%m月%d日"),
+}
+"""Besides ISO (2026-12-12, always read): the date as each language writes it in figures."""
+
+
+def date_inputs() -> list[str]:
+    """The date formats read in the current language, ISO first."""
+    language = (translation.get_language() or "en").split("-")[0]
+    return [ISO_DATE, *DATE_INPUTS.get(language, ())]
+
+
+def datetime_inputs() -> list[str]:
+    """Date and time formats read in the current language ("2026-12-12 19:30" first)."""
+    return [
+        f"{day}{between}{clock}"
+        for day in date_inputs()
+        for between in (" ", "T", ", ")
+        for clock in TIME_INPUTS
+    ]
+
+
+def zone_label() -> str:
+    """The current time zone as the desk names it next to a time ("Europe/Paris")."""
+    return timezone.get_current_timezone_name()
+
+
+def _text_box(placeholder: str, size: int) -> forms.TextInput:
+    return forms.TextInput(
+        attrs={
+            "placeholder": placeholder,
+            "autocomplete": "off",
+            "size": size,
+            "spellcheck": "false",
+        }
+    )
+
+
+def zone_help() -> str:
+    return _(
+        "Where the club plays, by the zone's name, such as Europe/Paris or America/New_York: "
+        "every time on the desk and the public pages is in it. Leave empty for the site's "
+        "(%(zone)s)."
+    ) % {"zone": timezones.site_zone()}
+
+
+def time_zone_field() -> ClubTimeZoneField:
+    return ClubTimeZoneField(
+        label=gettext_lazy("Time zone"),
+        required=False,
+        max_length=64,
+        widget=_text_box("Europe/Paris", 24),
+    )
+
+
+class ClubTimeZoneField(forms.CharField):
+    """A time zone's IANA name (Europe/Paris), in any case; empty: the site's zone (None)."""
+
+    def to_python(self, value: Any) -> str | None:
+        text = "".join(str(value or "").split())
+        if not text:
+            return None
+        names = {name.lower(): name for name in domain.time_zone_names()}
+        found = names.get(text.lower())
+        if found is None:
+            try:
+                domain.check_time_zone(text)
+            except domain.Refusal as refusal:
+                raise forms.ValidationError(refusal.say(translation)) from None
+        return found
+
+
 # ----------------------------------------------------------------------------- a new tournament
 
 
@@ -158,7 +246,12 @@ def game_label(key: str) -> str:
 class TournamentForm(DeskForm):
     name = forms.CharField(max_length=domain.MAX_TOURNAMENT_NAME, label=gettext_lazy("Name"))
     date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(
+            format=ISO_DATE, attrs={"placeholder": "2026-12-12", "autocomplete": "off", "size": 12}
+        ),
+        help_text=gettext_lazy("Year, month, day: such as 2026-12-12."),
+        error_messages={"invalid": gettext_lazy("Give the date as 2026-12-12 (year, month, day).")},
     )
     game_type = forms.ChoiceField(
         label=gettext_lazy("Game"),
@@ -230,6 +323,9 @@ class TournamentForm(DeskForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["date"].input_formats = date_inputs()  # type: ignore[attr-defined]
+        self.fields["time_zone"] = time_zone_field()
+        self.fields["time_zone"].help_text = zone_help()
         none = [("", _("(none)"))]
         options = [(key, _(tiebreak.title)) for key, tiebreak in standings.TIEBREAKS.items()]
         defaults = list(domain.Settings.tiebreaks)
@@ -277,6 +373,7 @@ class TournamentForm(DeskForm):
             "rounds": data["rounds"],
             "game_type": data["game_type"],
             "table_size": data.get("table_size"),
+            "time_zone": data.get("time_zone"),
             "scoring": data["scoring"],
             "tiebreaks": data["tiebreaks"],
             "pairing": data["pairing"],
@@ -416,6 +513,11 @@ class PublicForm(DeskForm):
         label=gettext_lazy("Downloads released (results CSV and game records are public)"),
         required=False,
     )
+    time_zone = time_zone_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].help_text = zone_help()
 
     def changes(self, current: Mapping[str, Any]) -> dict[str, Any]:
         """The settings that differ from ``current`` (the tournament's settings)."""
@@ -429,9 +531,23 @@ class PublicForm(DeskForm):
 class ScheduleForm(DeskForm):
     at = forms.DateTimeField(
         label=gettext_lazy("Pair at"),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        widget=forms.DateTimeInput(
+            format="%Y-%m-%d %H:%M",
+            attrs={"placeholder": "2026-12-12 19:30", "autocomplete": "off", "size": 18},
+        ),
+        error_messages={
+            "invalid": gettext_lazy(
+                "Give the date and the time as 2026-12-12 19:30 (24-hour clock)."
+            )
+        },
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["at"].input_formats = datetime_inputs()  # type: ignore[attr-defined]
+        self.fields["at"].help_text = _(
+            "Date and time in %(zone)s, on the 24-hour clock: such as 2026-12-12 19:30."
+        ) % {"zone": zone_label()}
 
     def clean_at(self) -> datetime:
         at: datetime = self.cleaned_data["at"]
@@ -472,9 +588,11 @@ class ClockForm(DeskForm):
     ends_at = forms.TimeField(
         label=gettext_lazy("Ends at"),
         required=False,
-        input_formats=["%H:%M", "%H:%M:%S", "%H.%M"],
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-        help_text=gettext_lazy("The time on the clock, such as 20:30."),
+        input_formats=list(TIME_INPUTS),
+        widget=forms.TimeInput(
+            format="%H:%M", attrs={"placeholder": "20:30", "autocomplete": "off", "size": 6}
+        ),
+        error_messages={"invalid": gettext_lazy("Give the time as 20:30 (24-hour clock).")},
     )
     minutes = forms.IntegerField(
         label=gettext_lazy("Or lasts (minutes)"),
@@ -488,6 +606,9 @@ class ClockForm(DeskForm):
     def __init__(self, *args: Any, now: datetime | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.now = now or timezone.now()
+        self.fields["ends_at"].help_text = _(
+            "The time on the clock in %(zone)s, 24-hour: such as 20:30."
+        ) % {"zone": zone_label()}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from games.projection import VOIDED
 from tournaments import domain
 from tournaments.desk.presenters import PAIRING_METHODS, ROLE_NAMES
 from tournaments.desk.words import sentence
@@ -55,6 +56,7 @@ SETTING_NAMES = {
     "standings_hidden_from": pgettext_lazy("setting", "standings hidden from"),
     "standings_revealed": pgettext_lazy("setting", "standings revealed"),
     "downloads_released": pgettext_lazy("setting", "downloads released"),
+    "time_zone": pgettext_lazy("setting", "time zone"),
 }
 """A changed setting's name in the history (its key with spaces, in English)."""
 
@@ -71,6 +73,9 @@ class HistoryRow:
     cannot_undo: str = ""
     """Why it cannot be undone now, as a sentence ("" if it can be, or is undone already)."""
     error: str = ""
+    said: str = ""
+    """The action as a sentence naming who did it and why, when the event says so ("Result
+    withdrawn by olga: Sato's deal 3 was 11, not 17"); "" shows ``action`` alone."""
 
 
 def _author(by: str | None) -> str:
@@ -80,11 +85,55 @@ def _author(by: str | None) -> str:
     return by or "—"
 
 
+RESULT_EVENTS = frozenset({domain.RESULT_RECORDED, domain.RESULT_WITHDRAWN})
+"""Events the site writes itself (the result sync) on behalf of whoever acted in the game."""
+
+
+def _actor(data: Mapping[str, Any]) -> str:
+    """Who acted in the game for a result event: a username, a seat's phone, or "" (unknown:
+    an event written before the actor was recorded)."""
+    if data.get("actor"):
+        return str(data["actor"])
+    if data.get("actor_seat"):
+        return pgettext("who entered a play", "seat %(seat)s's phone") % {
+            "seat": data["actor_seat"]
+        }
+    return ""
+
+
+def _said(kind: str, data: Mapping[str, Any]) -> str:
+    """A result event as a sentence with who did it and the reason they typed, as typed."""
+    actor, reason = _actor(data), str(data.get("reason") or "")
+    if kind == domain.RESULT_RECORDED:
+        return _("Result recorded by %(user)s") % {"user": actor} if actor else ""
+    if data.get("cause") == VOIDED:
+        if not actor:
+            return _("Game voided: %(reason)s") % {"reason": reason} if reason else ""
+        if reason:
+            return _("Game voided by %(user)s: %(reason)s") % {"user": actor, "reason": reason}
+        return _("Game voided by %(user)s") % {"user": actor}
+    if not actor:
+        return _("Result withdrawn: %(reason)s") % {"reason": reason} if reason else ""
+    if reason:
+        return _("Result withdrawn by %(user)s: %(reason)s") % {"user": actor, "reason": reason}
+    return _("Result withdrawn by %(user)s") % {"user": actor}
+
+
+def _who(kind: str, data: Mapping[str, Any], by: str | None) -> str:
+    """The "who" of a row: for a result, whoever acted in the game (the site wrote the event
+    for them); an older result event that did not record it reads "unknown", not "system"."""
+    if kind in RESULT_EVENTS and by == "system":
+        return _actor(data) or pgettext("the author of a change, not recorded", "unknown")
+    return _author(by)
+
+
 def _setting_value(value: Any) -> str:
     if value is True:
         return pgettext("a setting's value", "True")
     if value is False:
         return pgettext("a setting's value", "False")
+    if value is None:
+        return pgettext("a setting's value", "none")
     return str(value)
 
 
@@ -226,7 +275,7 @@ def history_rows(
             version=e["version"],
             action=str(ACTIONS.get(e["type"], e["type"].replace("_", " "))),
             what=describe(e["type"], e["data"], names),
-            by=_author(e["by"]),
+            by=_who(e["type"], e["data"], e["by"]),
             at=datetime.fromisoformat(e["at"]),
             undone_by=e["undone_by"],
             undoable=e["undone_by"] is None and not e["cannot_undo"],
@@ -234,6 +283,7 @@ def history_rows(
                 sentence(e["cannot_undo"]) if e["cannot_undo"] and not e["undone_by"] else ""
             ),
             error=(errors or {}).get(e["version"], ""),
+            said=_said(e["type"], e["data"]) if e["type"] in RESULT_EVENTS else "",
         )
         for e in reversed(history)
     ]

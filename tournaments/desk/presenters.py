@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+from django.conf import settings as django_settings
 from django.utils import formats
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -903,6 +904,10 @@ def settings_view(
             str(CONFIRMATION_LABELS.get(s["confirmation"], (s["confirmation"], ""))[0]),
         ),
         (_("Check-in"), _("yes") if s["check_in"] else _("no")),
+        (
+            _("Time zone"),
+            s.get("time_zone") or _("the site's (%(zone)s)") % {"zone": django_settings.TIME_ZONE},
+        ),
         (
             _("Points for a bye"),
             _("the scoring's average") if bye is None else formats.number_format(f"{bye:g}"),

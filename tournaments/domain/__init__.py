@@ -33,6 +33,7 @@ from tournaments.domain.decisions import (
     check_publish,
     check_settings,
     check_table_size,
+    check_time_zone,
     check_undo,
     decide_player_change,
     decide_register,
@@ -41,6 +42,7 @@ from tournaments.domain.decisions import (
     open_table,
     pairing_sizes,
     seated_players,
+    time_zone_names,
     undo_refusals,
 )
 from tournaments.domain.fold import (
@@ -148,6 +150,8 @@ __all__ = [
     "check_publish",
     "check_settings",
     "check_table_size",
+    "check_time_zone",
+    "time_zone_names",
     "check_drop_at_open_table",
     "check_undo",
     "open_table",

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import datetime
+import functools
+import zoneinfo
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
@@ -113,6 +115,7 @@ def check_settings(
         )
     if isinstance(known_game_types, Mapping):
         check_table_size(settings.get("table_size"), known_game_types[settings["game_type"]])
+    check_time_zone(settings.get("time_zone"))
     for key, allowed in (
         ("pairing", PAIRING_MODES),
         ("publish", PUBLISH_MODES),
@@ -129,6 +132,25 @@ def check_settings(
                     value=repr(settings[key]),
                 ),
             )
+
+
+@functools.cache
+def time_zone_names() -> frozenset[str]:
+    """Every IANA time zone name this machine's zoneinfo knows (Europe/Paris, UTC, ...)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def check_time_zone(name: Any) -> None:
+    """Refuse a time zone setting that is not a zone's name (None: the site's zone)."""
+    if name is None or (type(name) is str and name in time_zone_names()):
+        return
+    raise Refusal(
+        "bad_settings",
+        gettext_lazy(
+            "%(zone)s is not a time zone: give its name, such as Europe/Paris or America/New_York",
+            zone=repr(name),
+        ),
+    )
 
 
 def check_table_size(size: Any, game: GameKind) -> None:

@@ -100,6 +100,9 @@ class Settings:
     table_size: int | None = None
     """The organizer's preferred table size, one of the game type's sizes (None: the game's
     largest). Tables of this size are "full"; the next smaller size the game allows fills in."""
+    time_zone: str | None = None
+    """The club's time zone (an IANA name such as ``Europe/Paris``) every time of this
+    tournament is shown and typed in; None: the site's (settings.TIME_ZONE, TNC_TIME_ZONE)."""
 
 
 @dataclass

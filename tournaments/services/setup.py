@@ -32,6 +32,7 @@ def tournament_create(
     rounds: int,
     game_type: str = DEFAULT_GAME_TYPE,
     table_size: int | None = None,
+    time_zone: str | None = None,
     scoring: str = "scaled",
     tiebreaks: Sequence[str] | None = None,
     pairing: str = "manual",
@@ -70,6 +71,8 @@ def tournament_create(
     }
     if table_size is not None:  # stored only when chosen: a default tournament is as before
         settings["table_size"] = table_size
+    if time_zone is not None:  # the same: without it, the site's zone (TNC_TIME_ZONE)
+        settings["time_zone"] = time_zone
     try:
         domain.check_settings(settings, GAME_TYPES)
     except Refusal as refusal:
@@ -129,6 +132,7 @@ SETTINGS_ANY_TIME = frozenset(
         "standings_revealed",
         "downloads_released",
         "table_size",
+        "time_zone",
     }
 )
 SETTINGS_BEFORE_START = frozenset({"scoring", "tiebreaks", "round1", "check_in", "bye_points"})

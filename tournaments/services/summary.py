@@ -45,7 +45,8 @@ def _summary(
             "standings_revealed": config.standings_revealed,
             "downloads_released": config.downloads_released,
         }
-        | ({"table_size": config.table_size} if config.table_size is not None else {}),
+        | ({"table_size": config.table_size} if config.table_size is not None else {})
+        | ({"time_zone": config.time_zone} if config.time_zone is not None else {}),
         "standings_visible": standings_visible(state, user) if not system else True,
         "downloads": downloads_allowed(state, user) if not system else True,
         "players": [

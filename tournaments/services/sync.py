@@ -14,7 +14,7 @@ from games import outbox
 from games import services as games
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, StatusChange
-from games.projection import FINISHED, RESULTS, RETRACTED
+from games.projection import FINISHED, RESULTS, RETRACTED, VOIDED
 from games.services import User
 from tournaments import domain
 from tournaments.domain import ORGANIZER, SCOREKEEPER, TournamentState
@@ -35,6 +35,31 @@ def _entered_by(game_id: uuid.UUID, game_type: str, until: int) -> tuple[int, ..
         if e.type in kind_types or e.type in (RESULTS, RETRACTED)
     }
     return tuple(sorted(u for u in users if isinstance(u, int)))
+
+
+def _caused_by(game_id: uuid.UUID, version: int) -> dict[str, Any]:
+    """Who acted in the game's event that made a status change (the event at the change's
+    version), as the tournament's result event keeps it: ``actor_id``, ``actor`` (username),
+    ``actor_seat`` (a seat's phone), and for a correction or a void its ``cause`` (the event's
+    type) and the ``reason`` the official typed, as typed. Absent values are left out."""
+    event = (
+        Event.objects.filter(stream_id=game_id, version=version)
+        .only("type", "data", "metadata")
+        .first()
+    )
+    if event is None:
+        return {}
+    meta = event.metadata or {}
+    found: dict[str, Any] = {
+        "actor_id": meta.get("by_id") if isinstance(meta.get("by_id"), int) else None,
+        "actor": meta.get("by") if isinstance(meta.get("by"), str) else "",
+        "actor_seat": meta.get("by_seat") if isinstance(meta.get("by_seat"), int) else None,
+    }
+    if event.type in (RETRACTED, VOIDED):
+        reason = (event.data or {}).get("reason")
+        found["cause"] = event.type
+        found["reason"] = reason.strip() if isinstance(reason, str) else ""
+    return {k: v for k, v in found.items() if v not in (None, "")}
 
 
 SYNC_BATCH = 100
@@ -132,6 +157,7 @@ def _sync_change(change: StatusChange) -> str:
                         "game_version": change.version,
                         "placements": [_placement_json(p) for p in placements],
                         "entered_by": list(_entered_by(game_id, game_type, change.version)),
+                        **_caused_by(game_id, change.version),
                     },
                 )
             ]
@@ -141,7 +167,12 @@ def _sync_change(change: StatusChange) -> str:
         return [
             (
                 domain.RESULT_WITHDRAWN,
-                {"round": rnd.number, "table": table.number, "game": str(game_id)},
+                {
+                    "round": rnd.number,
+                    "table": table.number,
+                    "game": str(game_id),
+                    **_caused_by(game_id, change.version),
+                },
             )
         ]
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import store
 from games.services import Conflict, GameNotFound, User
 from games.store import NewEvent, VersionConflict
-from tournaments import domain, rounds
+from tournaments import domain, rounds, timezones
 from tournaments import events as tournament_events
 from tournaments.domain import ORGANIZER, Refusal, TournamentState
 from tournaments.models import TournamentProjection, TournamentRole, TournamentTable
@@ -96,6 +96,8 @@ def _state(projection: TournamentProjection) -> TournamentState:
 
 ROLES_CHANGED = frozenset({domain.CREATED, domain.ROLE_GRANTED, domain.ROLE_REVOKED})
 TABLES_CHANGED = frozenset({domain.PUBLISHED})
+ZONE_CHANGED = frozenset({domain.SETTINGS_CHANGED, domain.UNDONE})
+"""Events after which a tournament's time zone may differ (tournaments.timezones)."""
 
 
 def _save(
@@ -220,6 +222,8 @@ def _append(
         ],
         metadata=_metadata(user, request_id, system),
     )
+    if any(kind in ZONE_CHANGED for kind, _ in events):
+        timezones.forget(projection.stream_id)  # the zone pages show may have changed
     refolded = any(kind == domain.UNDONE for kind, _ in events)
     if refolded:  # an undo changes the past: fold again (and write the snapshot: see load)
         state = _fold(projection.stream_id)
