@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from games import policy, store
@@ -166,11 +167,22 @@ def _count_from(log: _Log, version: int) -> int | None:
     return None
 
 
+ROUNDS_SECONDS = 3600
+"""How long the rounds scored at a version are kept: the log up to a version never changes, and
+every phone of the table asks the same at each redraw (one fold per table, not per panel)."""
+
+
 def _rounds_at(game: GameProjection, events: list[Any], version: int) -> int:
     """Rounds scored just after the entry at ``version`` (its deal ended with it, or later)."""
+    key = f"undo-rounds:{game.stream_id}:{version}"
+    known = cache.get(key)
+    if isinstance(known, int):
+        return known
     kind = _game_type(game.game_type)
     view: GameView = fold_game(((e.type, e.data) for e in events if e.version <= version), kind)
-    return _rounds(view.summary)
+    rounds = _rounds(view.summary)
+    cache.set(key, rounds, ROUNDS_SECONDS)
+    return rounds
 
 
 def _pending(game: GameProjection, log: _Log) -> list[UndoRequest]:

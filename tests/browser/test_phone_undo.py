@@ -53,10 +53,10 @@ def version(game_id: Any) -> int:
 
 def phone(browser: Browser, language: str, width: int) -> Page:
     context = browser.new_context(
-        viewport={"width": width, "height": 800}, locale=language, extra_http_headers={
-            "Accept-Language": language
-        },
-    )  # fmt: skip
+        viewport={"width": width, "height": 800},
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
     return context.new_page()
 
 
@@ -78,34 +78,31 @@ def test_the_game_over_screen_and_the_play_screen_fit_and_put_the_winner_first(
     chef, chef_tokens = table(take)
     problems: list[str] = []
     for language in LANGUAGES:
+        page = phone(browser, language, 320)
         for width in (320, 390):
-            page = phone(browser, language, width)
+            page.set_viewport_size({"width": width, "height": 800})
             page.goto(f"{live_server.url}/seat/{over_tokens[0]}/")
-            where = f"{language} {width} px, game over"
-            problems += fits(page, where)
-            items = page.locator("[data-ranking] li")
-            assert items.count() == len(NAMES)
-            first = items.first.inner_text()
-            assert first.startswith("1.") and not re.match(r"1\.\s*1\.", first), first
-            assert ranking[0]["player"] in first  # the winner first
-            style = page.eval_on_selector("[data-ranking]", "el => getComputedStyle(el).listStyleType")
-            assert style == "none"  # numbered once: by the place printed
-            figures = page.locator(".ph-tiebreak")
-            assert figures.count() == len(tied)
-            assert str(tied[0]["last_round"]) in figures.first.inner_text()
-            # The result before the last deal's details.
-            assert page.evaluate(BEFORE, ["[data-ranking]", ".ph-players"])
+            problems += fits(page, f"{language} {width} px, game over")
             page.goto(f"{live_server.url}/seat/{chef_tokens[NAMES.index(taker)]}/")
-            where = f"{language} {width} px, taking a Chef"
-            problems += fits(page, where)
-            expect(page.locator(".ph-chef")).to_be_visible()
-            assert page.locator("[data-coins]").count() == 0  # no coin to place now
-            for label in page.locator(".ph-suitbtn").all_inner_texts():
-                assert re.search(r"\S\s+\S", label), label  # "green\n4 left", not "green4 left"
-            if width == 320 and language == "ru":
-                page.goto(f"{live_server.url}/seat/{over_tokens[0]}/")
-                page.screenshot(path="test-output/phone-over-ru-320.png", full_page=True)
-            page.context.close()
+            problems += fits(page, f"{language} {width} px, taking a Chef")
+        expect(page.locator(".ph-chef")).to_be_visible()
+        assert page.locator("[data-coins]").count() == 0  # no coin to place now
+        for label in page.locator(".ph-suitbtn").all_inner_texts():
+            assert re.search(r"\S\s+\S", label), label  # "green\n4 left", not "green4 left"
+        page.goto(f"{live_server.url}/seat/{over_tokens[0]}/")
+        items = page.locator("[data-ranking] li")
+        assert items.count() == len(NAMES)
+        first = items.first.inner_text()
+        assert first.startswith("1.") and not re.match(r"1\.\s*1\.", first), first
+        assert ranking[0]["player"] in first  # the winner first
+        style = page.eval_on_selector("[data-ranking]", "el => getComputedStyle(el).listStyleType")
+        assert style == "none"  # numbered once: by the place printed
+        figures = page.locator(".ph-tiebreak")
+        assert figures.count() == len(tied)
+        assert str(tied[0]["last_round"]) in figures.first.inner_text()
+        # The result before the last deal's details.
+        assert page.evaluate(BEFORE, ["[data-ranking]", ".ph-players"])
+        page.context.close()
     assert not problems, "\n".join(problems)
 
 

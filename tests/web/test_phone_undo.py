@@ -134,17 +134,34 @@ def test_after_another_entry_the_player_asks_and_another_phone_accepts() -> None
     cleo = client.get(f"/seat/{tokens[2]}/state/", headers=FETCH).content.decode()
     assert "Ana asks the table to undo Ana's red 1." in unescape(cleo)
     at = version(game_id)
-    own = undo(client, tokens[0], "undo/answer/", at, "acc-0", request=str(request.version),
-               answer="accept")  # fmt: skip
+    own = undo(
+        client,
+        tokens[0],
+        "undo/answer/",
+        at,
+        "acc-0",
+        request=str(request.version),
+        answer="accept",
+    )
     assert own.status_code == 422 and own["X-Seat-Refusal"] == "undo_own_request"
-    accepted = undo(client, tokens[2], "undo/answer/", at, "acc-1",
-                    request=str(request.version), answer="accept")  # fmt: skip
+    accepted = undo(
+        client,
+        tokens[2],
+        "undo/answer/",
+        at,
+        "acc-1",
+        request=str(request.version),
+        answer="accept",
+    )
     assert accepted.status_code == 200
     correction = last_event(game_id)
     assert correction.type == "events_retracted"
     assert correction.data == {
-        "count": taken_back, "reason": "", "request": request.version, "by_seat": 3
-    }  # fmt: skip
+        "count": taken_back,
+        "reason": "",
+        "request": request.version,
+        "by_seat": 3,
+    }
     now = state(game_id)
     assert now.expected == "Ana" and not now.trick  # Ana's card to tap again
     assert recorded(game_id) == FIRST_CARD
@@ -177,13 +194,21 @@ def test_an_official_declines_on_the_table_page_and_a_request_lapses_with_its_de
     assert services.game_undo_requests(game_id=game_id) == []
     # Asked again, then the deal is played to its end: the request lapses (its deal is over).
     assert undo(client, tokens[0], "undo/ask/", version(game_id), "ask-2").status_code == 200
-    assert len(services.game_undo_requests(game_id=game_id)) == 1
+    second = last_event(game_id).version
+    assert [r.version for r in services.game_undo_requests(game_id=game_id)] == [second]
     end = next(i for i, e in enumerate(GAME) if i > FIRST_CARD and e["type"] == "round_started")
     rest = GAME[recorded(game_id) : end]
     services.game_append(game_id=game_id, expected_version=version(game_id), events=rest)
     assert services.game_undo_requests(game_id=game_id) == []
-    late = undo(client, tokens[2], "undo/answer/", version(game_id), "acc-9",
-                request=str(last_event(game_id).version - len(rest)), answer="accept")  # fmt: skip
+    late = undo(
+        client,
+        tokens[2],
+        "undo/answer/",
+        version(game_id),
+        "acc-9",
+        request=str(second),
+        answer="accept",
+    )
     assert late.status_code == 422 and late["X-Seat-Refusal"] == "undo_request_moot"
 
 
@@ -222,3 +247,19 @@ def test_an_undo_racing_a_tap_loses_nothing_and_records_nothing_twice() -> None:
     assert [p.player for p in state(game_id).trick] == ["Ana"]  # Ana's kept, Ben's undone
     assert recorded(game_id) == FIRST_CARD + 1
     assert version(game_id) == at + 1
+
+
+def test_a_player_taking_a_chef_reads_their_own_turn_and_no_coin_picker() -> None:
+    """Issue 23, item 5: not "You: you played the lowest card", not "Waiting for Ana" on Ana's
+    own phone, no coin picker while the Chef is hers to take, "green" and "4 left" apart."""
+    take = next(i for i, e in enumerate(GAME) if e["type"] == "chef_taken")
+    taker = GAME[take]["player"]
+    game = services.game_create(players=NAMES)
+    services.game_append(game_id=game.game_id, expected_version=1, events=GAME[1:take])
+    token = services.seat_links_issue(game_id=game.game_id, user=None)[NAMES.index(taker)].token
+    html = unescape(Client().get(f"/seat/{token}/").content.decode())
+    assert "You played the lowest card: take a Chef" in html
+    assert "You:" not in html and f"Waiting for {taker}" not in html
+    assert "Your turn: first the Chef above." in html
+    assert "data-coins" not in html  # no coin can go on a card now
+    assert re.search(r"<span>green</span> <span class=\"ph-left\">\d+ left</span>", html)
