@@ -9,7 +9,12 @@ A game stream holds the events of the game's record (the game type's record form
   (Trick-n-Chef: ``{"scores": {player: [r1, r2, r3]}, "totals": {...}}``); it counts as an
   entry of the effective record, so a correction can retract it;
 * ``game_voided`` ``{"reason": "..."}`` -- the organizer voided the game; nothing follows it;
-* ``game_published`` ``{}`` -- the game is readable by the public.
+* ``game_published`` ``{}`` -- the game is readable by the public;
+* ``undo_requested`` ``{"seat": S, "entry": V, "rounds": R}`` -- seat S's phone asks the table to
+  undo its tap recorded as version V (R: rounds scored when it asked); and
+  ``undo_declined`` ``{"request": V}`` -- that request (the event at version V) is declined.
+  Neither changes the record (games/services/undo.py reads them); an accepted request is an
+  ``events_retracted`` naming it (``"request": V``).
 
 Nothing is ever edited: a correction is a new event, and the full history stays readable.
 """
@@ -27,7 +32,10 @@ RETRACTED: Final = "events_retracted"
 RESULTS: Final = "results_entered"
 VOIDED: Final = "game_voided"
 PUBLISHED: Final = "game_published"
-STORE_TYPES: Final = frozenset({RETRACTED, RESULTS, VOIDED, PUBLISHED})
+UNDO_REQUESTED: Final = "undo_requested"
+UNDO_DECLINED: Final = "undo_declined"
+UNDO_TYPES: Final = frozenset({UNDO_REQUESTED, UNDO_DECLINED})
+STORE_TYPES: Final = frozenset({RETRACTED, RESULTS, VOIDED, PUBLISHED, *UNDO_TYPES})
 
 IN_PROGRESS, FINISHED, VOID = "in_progress", "finished", "void"
 
@@ -78,6 +86,8 @@ def fold_game(events: Iterable[tuple[str, Mapping[str, Any]]], game_type: GameTy
             view.voided = data.get("reason", "")
         elif kind == PUBLISHED:
             view.published = True
+        elif kind in UNDO_TYPES:  # a question to the table, not a change of the record
+            pass
         else:
             view.effective.append((kind, dict(data)))
     view.state = game_type.new_state()

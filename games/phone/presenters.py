@@ -17,8 +17,9 @@ from engine.cards import COIN_STEP, DISH, Card, deck, sort_cards
 from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
 from engine.rules import chef_taker, trick_winner
 from engine.state import GameState, Phase
-from games.cardnames import card_label, coin_words, suit_name
+from games.cardnames import card_label, card_name, chef_name, coin_words, suit_name
 from games.services.deals import DealRound, clash_words
+from games.services.undo import Entry, SeatUndo, UndoRequest
 from games.table.presenters import play_headline
 
 
@@ -122,6 +123,29 @@ class PlayerLine:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoAsk:
+    """A seat's pending request to undo one of its taps (games.services.undo)."""
+
+    version: int
+    player: str
+    words: str
+    """The tap, in words ("Ana's red 9")."""
+    count: int
+    """How many entries accepting it takes back."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoOffer:
+    kind: str
+    """"own": undo the phone's last tap at once; "ask": ask the table; "": neither."""
+    words: str
+    mine: UndoAsk | None
+    """This phone's own request, waiting for an answer."""
+    others: list[UndoAsk]
+    """Other seats' requests, for this phone to accept or decline."""
+
+
+@dataclass(frozen=True, slots=True)
 class PhoneView:
     me: Seat
     seats: list[Seat]
@@ -142,6 +166,7 @@ class PhoneView:
     ranking: list[Mapping[str, Any]] = field(default_factory=list)
     closed: str = ""
     """Why nothing can be entered (results only, voided)."""
+    undo: UndoOffer | None = None
 
 
 def phone_view(
@@ -153,6 +178,7 @@ def phone_view(
     deal: DealRound | None,
     summary: Mapping[str, Any],
     closed: str = "",
+    undo: SeatUndo | None = None,
 ) -> PhoneView:
     """``acts_for``: the phone's own (seat, player) first, then the seats shared with it;
     ``focus``: the seat it enters the deal for now (one of them)."""
@@ -173,7 +199,8 @@ def phone_view(
         "phase": state.phase.value,
         "players": _players(state),
         "rounds": _rounds(list(state.players), summary),
-        "ranking": list(summary.get("ranking") or []),
+        "ranking": _ranking(summary.get("ranking") or []),
+        "undo": _undo_offer(undo, acts_for[0][0], names) if undo is not None else None,
         "trump": list(state.trump),
         "trick_plays": _trick(state),
     }
@@ -275,7 +302,17 @@ def _play_entry(state: GameState, player: str, seat: int) -> PlayEntry:
     played = any(p.player == player for p in state.trick)
     trick = 1 if state.phase is Phase.CHEF_PICK else state.trick_no + (1 if played else 0)
     led = state.led_suit
-    if not turn:
+    if not turn and state.expected == player:  # this player's Chef to pick or take first
+        note = ngettext(
+            "Your hand (%(count)d card). Your turn: first the Chef above.",
+            "Your hand (%(count)d cards). Your turn: first the Chef above.",
+            len(hand),
+        ) % {"count": len(hand)}
+    elif not turn and state.expected is None:
+        note = ngettext(
+            "Your hand (%(count)d card).", "Your hand (%(count)d cards).", len(hand)
+        ) % {"count": len(hand)}
+    elif not turn:
         note = ngettext(
             "Your hand (%(count)d card). Waiting for %(player)s.",
             "Your hand (%(count)d cards). Waiting for %(player)s.",
@@ -365,3 +402,58 @@ def _rounds(players: list[str], summary: Mapping[str, Any]) -> list[dict[str, An
         if rounds
         else []
     )
+
+
+def _ranking(ranking: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The ranking, each row with ``tied``: its total is shared, so the deal-3 score (R10.2)
+    is the figure that placed it (shown with it, as on the scorekeeper's page)."""
+    totals = [r.get("total") for r in ranking]
+    return [{**r, "tied": totals.count(r.get("total")) > 1} for r in ranking]
+
+
+def tap_words(event: Mapping[str, Any]) -> str:
+    """A seat's tap in words: "Ana's red 9 with +2 coins", "Ana's green Chef pick"."""
+    player, kind = event.get("player", ""), event.get("type")
+    if kind == "card_played":
+        card = card_name(str(event.get("card", "")))
+        coins = int(event.get("coins") or 0)
+        if coins:
+            return _("%(player)s's %(card)s with %(coins)s") % {
+                "player": player,
+                "card": card,
+                "coins": coin_words(coins),
+            }
+        return _("%(player)s's %(card)s") % {"player": player, "card": card}
+    if kind == "chef_chosen":
+        return _("%(player)s's %(chef)s pick") % {
+            "player": player,
+            "chef": chef_name(str(event.get("suit", ""))),
+        }
+    if kind == "chef_taken":
+        return _("%(player)s took the %(chef)s") % {
+            "player": player,
+            "chef": chef_name(str(event.get("suit", ""))),
+        }
+    return str(kind)
+
+
+def undo_asks(game: Any, requests: Sequence[UndoRequest]) -> list[UndoAsk]:
+    """The table's open undo requests in words (the phones and the table page show them)."""
+    names = dict(enumerate(game.players, start=1))
+    return [
+        UndoAsk(r.version, names.get(r.seat, ""), tap_words(r.entry.as_event), r.count)
+        for r in requests
+    ]
+
+
+def _undo_offer(undo: SeatUndo, seat: int, names: Mapping[int, str]) -> UndoOffer:
+    asks = [
+        UndoAsk(r.version, names.get(r.seat, ""), tap_words(r.entry.as_event), r.count)
+        for r in undo.requests
+    ]
+    mine = next((a for a, r in zip(asks, undo.requests, strict=True) if r.seat == seat), None)
+    others = [a for a, r in zip(asks, undo.requests, strict=True) if r.seat != seat]
+    entry: Entry | None = undo.own or (undo.ask if mine is None else None)
+    kind = "own" if undo.own is not None else ("ask" if entry is not None else "")
+    words = tap_words(entry.as_event) if entry is not None else ""
+    return UndoOffer(kind, words, mine, others)

@@ -14,6 +14,10 @@ urlpatterns: list[URLPattern] = [
     path("seat/<str:token>/hand/", views.hand, name="hand"),
     path("seat/<str:token>/first/", views.first, name="first"),
     path("seat/<str:token>/act/", views.act, name="act"),
+    path("seat/<str:token>/undo/", views.undo, name="undo"),
+    path("seat/<str:token>/undo/ask/", views.undo_ask, name="undo_ask"),
+    path("seat/<str:token>/undo/answer/", views.undo_answer, name="undo_answer"),
+    path("table/<uuid:game_id>/undo/answer/", views.official_answer, name="official_answer"),
     path("table/<uuid:game_id>/seat/<int:seat>/", views.official, name="official"),
     path(
         "table/<uuid:game_id>/seat/<int:seat>/state/", views.official_state, name="official_state"

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -161,6 +162,9 @@ def _context(
         closed = gettext("This game was voided by the organizer: nothing more can be entered.")
     elif game.results_only:
         closed = gettext("This table's results were entered from its score sheet.")
+    # A seat link's phone undoes its own taps and answers the others' requests; an official
+    # has the table page's undo.
+    undo = None if phone.user else services.seat_undo_options(game=game, seat=phone.access.seat)
     view = phone_view(
         state=state,
         version=game.version,
@@ -169,6 +173,7 @@ def _context(
         deal=deal,
         summary=game.summary or {},
         closed=closed,
+        undo=undo,
     )
     where = _where(game)
     context = {
@@ -203,6 +208,9 @@ def seat_texts() -> dict[str, str]:
         "dropTap": gettext("Drop this tap"),
         "handNotSent": gettext("Not sent yet: your hand as tapped (it is kept on this phone)."),
         "withCoins": gettext("%(card)s with %(coins)s"),
+        "undoOutbox": gettext(
+            "Your taps not sent yet go first: wait until they are sent (or drop them), then undo."
+        ),
     }
 
 
@@ -422,6 +430,38 @@ def _act(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
     )
 
 
+def _undo(request: HttpRequest, phone: Phone | HttpResponse, which: str) -> HttpResponse:
+    """Undo from the phone (games.services.undo): ``own`` its last tap, ``ask`` the table,
+    ``answer`` another seat's request (``answer=accept`` or ``decline``)."""
+    if isinstance(phone, HttpResponse):
+        return phone
+    version, key = _int(request, "version"), request.POST.get("key", "")
+    if version is None or not key or len(key) > services.MAX_KEY or phone.user is not None:
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
+    access, game_id = phone.access, phone.access.game_id
+    if which == "own":
+        call: Callable[[], Any] = lambda: services.seat_undo(  # noqa: E731
+            game_id=game_id, expected_version=version, seat=access, idempotency_key=key
+        )
+    elif which == "ask":
+        call = lambda: services.seat_undo_request(  # noqa: E731
+            game_id=game_id, expected_version=version, seat=access, idempotency_key=key
+        )
+    else:
+        asked = _int(request, "request")
+        if asked is None or request.POST.get("answer") not in ("accept", "decline"):
+            return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
+        call = lambda: services.undo_request_answer(  # noqa: E731
+            game_id=game_id,
+            expected_version=version,
+            request=asked,
+            accept=request.POST.get("answer") == "accept",
+            seat=access,
+            idempotency_key=key,
+        )
+    return _write(request, phone, call)
+
+
 # ----------------------------------------------------------------------------- the seat link
 
 
@@ -460,7 +500,52 @@ def act(request: HttpRequest, token: str) -> HttpResponse:
     return _act(request, _by_token(request, token))
 
 
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    return _undo(request, _by_token(request, token), "own")
+
+
+@require_POST
+def undo_ask(request: HttpRequest, token: str) -> HttpResponse:
+    return _undo(request, _by_token(request, token), "ask")
+
+
+@require_POST
+def undo_answer(request: HttpRequest, token: str) -> HttpResponse:
+    return _undo(request, _by_token(request, token), "answer")
+
+
 # ----------------------------------------------------------------------------- an official
+
+
+@require_POST
+def official_answer(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """The table page's answer to a seat's undo request (an official: the right to correct
+    the table); back to the table page, which says what came of it."""
+    if not request.user.is_authenticated:
+        return _closed(request, gettext("Your session has ended: log in again."), 403)
+    version, asked = _int(request, "version"), _int(request, "request")
+    key = request.POST.get("key", "")
+    answer = request.POST.get("answer")
+    back = reverse("table:enter", args=[game_id])
+    if version is None or asked is None or not key or answer not in ("accept", "decline"):
+        return HttpResponseRedirect(back, status=303)
+    try:
+        services.undo_request_answer(
+            game_id=game_id,
+            expected_version=version,
+            request=asked,
+            accept=answer == "accept",
+            user=request.user,
+            idempotency_key=key[: services.MAX_KEY],
+        )
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    except services.NotAllowed as refusal:
+        return _closed(request, refusal.message, 403)
+    except services.GameError as refused:  # moot or a conflict: the table page shows it now
+        messages.warning(request, refusal_message(refused))
+    return HttpResponseRedirect(back, status=303)
 
 
 @require_GET

@@ -70,6 +70,15 @@ from games.services.seats import (
     seat_links_of,
     seat_open,
 )
+from games.services.undo import (
+    SeatUndo,
+    UndoRequest,
+    game_undo_requests,
+    seat_undo,
+    seat_undo_options,
+    seat_undo_request,
+    undo_request_answer,
+)
 from games.services.writes import (
     QUEUED_EARLY,
     game_append,
@@ -82,6 +91,13 @@ from games.services.writes import (
 )
 
 __all__ = [
+    "SeatUndo",
+    "UndoRequest",
+    "game_undo_requests",
+    "seat_undo",
+    "seat_undo_options",
+    "seat_undo_request",
+    "undo_request_answer",
     "SeatPoll",
     "seat_poll",
     "QUEUED_EARLY",

@@ -210,7 +210,7 @@ def game_append(
                 game_id,
                 at,
                 new,
-                metadata=_metadata(user, request_id, seat),
+                metadata={**_metadata(user, request_id, seat), **({"deal": True} if deal else {})},
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )
@@ -389,11 +389,15 @@ def _append_store_event(
     user: User | None,
     request_id: str,
     idempotency_key: str | None,
+    seat: SeatAccess | None = None,
 ) -> GameChange:
     """Append one of the store's own events after ``decide(game, view, kind)`` accepted it,
-    then refold the game."""
+    then refold the game. ``seat``: a seat's phone asks (games.services.undo), not a user."""
     _check_request([], idempotency_key)
-    fingerprint = _fingerprint(user, event.type, str(game_id), expected_version, event.data)
+    parts: list[Any] = [event.type, str(game_id), expected_version, event.data]
+    if seat is not None:  # a key replays only its own seat's request
+        parts.insert(0, f"seat-link:{seat.link_id}")
+    fingerprint = _fingerprint(user, *parts)
     try:
         with transaction.atomic():
             # No key lookup here: a retry whose first attempt went through finds the version
@@ -408,7 +412,7 @@ def _append_store_event(
                 game_id,
                 expected_version,
                 [event],
-                metadata=_metadata(user, request_id),
+                metadata=_metadata(user, request_id, seat),
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )

@@ -54,6 +54,7 @@ from games.forms_table import (
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
 from games.pages import GamePages, pages_for
+from games.phone.presenters import undo_asks
 from games.refusals import refusal_message
 from games.table.presenters import (
     results_closed,
@@ -441,6 +442,7 @@ def _render_table(
     seating = policy.seating(game)  # which tournament table, and who may play first
     context = table_context(game, error=error, notice=notice, keep=keep or {}, seating=seating)
     context["phones"] = _phones(game)
+    context["undo_requests"] = undo_asks(game, services.game_undo_requests(game_id=game.stream_id))
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"
     template = "table/enter.html#swap" if swap else "table/enter.html"

@@ -573,8 +573,43 @@
     } else if (form.matches("[data-act]")) {
       event.preventDefault();
       tapPlay(form, button);
+    } else if (form.matches("[data-undo]")) {
+      event.preventDefault();
+      sendUndo(form, button);
     }
   });
+
+  // Undo (games.services.undo): sent at once, never through the outbox. The taps still in the
+  // outbox come first (the undo is for the last tap recorded): it waits until they are sent.
+  async function sendUndo(form, button) {
+    if (outbox.length || sending) {
+      say(fmt("undoOutbox"));
+      return;
+    }
+    const fields = {};
+    new FormData(form).forEach((value, name) => {
+      if (name !== "csrfmiddlewaretoken" && name !== "as") fields[name] = String(value);
+    });
+    if (button.name) fields[button.name] = button.value;
+    button.disabled = true;
+    sending = true;
+    let response;
+    try {
+      response = await post(form.dataset.path, fields);
+    } catch (e) {
+      setOffline(true);
+      button.disabled = false;
+      return;
+    } finally {
+      sending = false;
+    }
+    const html = await response.text();
+    if ((response.status === 403 || response.status === 404) && !html.includes("data-live")) {
+      window.location.reload();
+      return;
+    }
+    render(html, response.status === 200 ? response.headers.get("ETag") : null);
+  }
 
   live.addEventListener("change", (event) => {
     const input = event.target;
