@@ -221,3 +221,15 @@ def test_cancel_goes_back_to_the_round_panel_as_it_was(
     panel = client.get(cancel[2], headers=HTMX)
     assert panel.status_code == 200 and "data-confirm" not in html(panel)
     assert "Publish round 1" in text(panel)
+
+
+def test_closing_a_round_with_tables_missing_is_refused_at_once_not_asked(
+    olga: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    tid = published(olga, django_capture_on_commit_callbacks)
+    client = logged_in(olga)
+    refused = client.post(
+        desk(tid, "round/1/close/"), {"expected_version": version(tid, olga)}, headers=HTMX
+    )
+    assert refused.status_code == 422 and "data-confirm" not in html(refused)
+    assert "Round 1 cannot close" in text(refused)

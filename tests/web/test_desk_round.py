@@ -137,8 +137,18 @@ def test_a_proposal_shows_ranks_and_points_and_its_notes_stay_true_after_a_swap(
     page = text(client.get(desk(tid)))
     assert len(re.findall(r"rank \d( \(shared\))?, [\d.]+ points?", page)) == 8
     quality = re.search(r'<p class="quality">(.*?)</p>', html(client.get(desk(tid))), re.S)
-    assert quality and "Cost" not in quality[1] and "repeat meeting(s)" in quality[1]
+    assert quality and "Cost" not in quality[1] and "(s)" not in quality[1]
     assert "This is the lowest possible cost" in page or "No grouping can cost less" in page
+    # The cost formula is for those who open "How the pairing was chosen", after words.
+    how = re.search(
+        r'<details class="notes how-chosen">(.*?)</details>', html(client.get(desk(tid))), re.S
+    )
+    assert how and "How the pairing was chosen" in how[1]
+    assert how[1].index("avoids repeat meetings first") < how[1].index("Cost ")
+    why = re.search(
+        r'<details class="notes" open>(.*?)</details>', html(client.get(desk(tid))), re.S
+    )
+    assert why is None or "Cost " not in why[1]
 
     a, b = rnd["tables"][0]["seats"][0]["player"], rnd["tables"][1]["seats"][0]["player"]
     swapped = client.post(

@@ -12,7 +12,7 @@ box focused by ``autofocus``). No browser ``confirm()``.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,17 +45,18 @@ def confirmed(request: Any) -> bool:
     return bool(request.POST.get(CONFIRMED) == "1")
 
 
-def ask_first(request: Any, tournament_id: uuid.UUID, ask: Ask) -> HttpResponse | None:
-    """None once confirmed (go on); else the round panel (htmx) or the dashboard with the box,
-    nothing changed. Only organizers are asked: anyone else is refused by the action itself."""
+def ask_first(
+    request: Any, tournament_id: uuid.UUID, question: Callable[[], Ask | None]
+) -> HttpResponse | None:
+    """None once confirmed (go on), or when there is nothing to ask (``question`` gives None:
+    the action is refused anyway, saying why); else the round panel (htmx) or the dashboard with
+    the box, nothing changed. Only organizers are asked: anyone else is refused by the action."""
     if confirmed(request) or domain.ORGANIZER not in my_roles(request, tournament_id):
         return None
-    return asked(request, tournament_id, ask)
-
-
-def asked(request: Any, tournament_id: uuid.UUID, ask: Ask) -> HttpResponse:
-    """The round panel (htmx) or the dashboard, with the box."""
-    return respond(request, tournament_id, "round", asking=ask)
+    asking = question()
+    if asking is None:
+        return None
+    return respond(request, tournament_id, "round", asking=asking)
 
 
 # ----------------------------------------------------------------------------- the questions
@@ -73,7 +74,11 @@ def publish(tournament_id: uuid.UUID, round: int) -> Ask:
     )
 
 
-def close(tournament_id: uuid.UUID, round: int) -> Ask:
+def close(tournament_id: uuid.UUID, round: int, summary: Mapping[str, Any]) -> Ask | None:
+    """None: the round cannot close (tables missing, or not published): the service says so."""
+    found = next((r for r in summary["rounds"] if r["round"] == round), None)
+    if found is None or found["status"] != "published" or found["missing"]:
+        return None
     return Ask(
         question=_("Close round %(round)s?") % {"round": round},
         consequence=_(
@@ -107,7 +112,9 @@ def close_and_pair(tournament_id: uuid.UUID, round: int, publish_auto: bool) -> 
     )
 
 
-def finish(tournament_id: uuid.UUID, summary: Mapping[str, Any]) -> Ask:
+def finish(tournament_id: uuid.UUID, summary: Mapping[str, Any]) -> Ask | None:
+    if summary["status"] == "finished":
+        return None
     planned = summary["settings"]["rounds"]
     played = len(summary["rounds"])
     if played >= planned:

@@ -24,8 +24,9 @@ from tournaments.services import TournamentChange
 @require_POST
 def set_clock(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     if request.POST.get("stop"):
-        asking = ask.stop_clock(tournament_id, round)
-        if (answer := ask.ask_first(request, tournament_id, asking)) is not None:
+        if answer := ask.ask_first(
+            request, tournament_id, lambda: ask.stop_clock(tournament_id, round)
+        ):
             return answer
         return write(
             request,

@@ -35,9 +35,12 @@ def pair(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
     close_first = request.POST.get("close_first") == "1"
     expected = posted_version(request)
     if close_first and number is not None and number > 1:
-        publish_auto = tournament_seen(request, tournament_id).summary["settings"]["publish"]
-        asking = ask.close_and_pair(tournament_id, number, publish_auto == "auto")
-        if (answer := ask.ask_first(request, tournament_id, asking)) is not None:
+
+        def question() -> ask.Ask:
+            publish = tournament_seen(request, tournament_id).summary["settings"]["publish"]
+            return ask.close_and_pair(tournament_id, number, publish == "auto")
+
+        if answer := ask.ask_first(request, tournament_id, question):
             return answer
 
     def action() -> TournamentChange:
@@ -123,8 +126,9 @@ def _undo_latest(
 @desk_view
 @require_POST
 def undo_pairing(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
-    asking = ask.discard_pairing(tournament_id, round)
-    if (answer := ask.ask_first(request, tournament_id, asking)) is not None:
+    if answer := ask.ask_first(
+        request, tournament_id, lambda: ask.discard_pairing(tournament_id, round)
+    ):
         return answer
     return write(
         request,
@@ -165,9 +169,7 @@ def undo_swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> Htt
 @desk_view
 @require_POST
 def publish(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
-    if (
-        answer := ask.ask_first(request, tournament_id, ask.publish(tournament_id, round))
-    ) is not None:
+    if answer := ask.ask_first(request, tournament_id, lambda: ask.publish(tournament_id, round)):
         return answer
 
     def message(change: TournamentChange) -> str:
@@ -265,9 +267,10 @@ def confirm_finished(request: DeskRequest, tournament_id: uuid.UUID, round: int)
 @desk_view
 @require_POST
 def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
-    if (
-        answer := ask.ask_first(request, tournament_id, ask.close(tournament_id, round))
-    ) is not None:
+    def question() -> ask.Ask | None:
+        return ask.close(tournament_id, round, tournament_seen(request, tournament_id).summary)
+
+    if answer := ask.ask_first(request, tournament_id, question):
         return answer
     return write(
         request,
@@ -286,9 +289,11 @@ def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> H
 @desk_view
 @require_POST
 def finish(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
-    if not ask.confirmed(request):
-        summary = tournament_seen(request, tournament_id).summary
-        return ask.asked(request, tournament_id, ask.finish(tournament_id, summary))
+    def question() -> ask.Ask | None:
+        return ask.finish(tournament_id, tournament_seen(request, tournament_id).summary)
+
+    if answer := ask.ask_first(request, tournament_id, question):
+        return answer
     return write(
         request,
         tournament_id,
