@@ -141,7 +141,7 @@ def test_a_proposal_shows_ranks_and_points_and_its_notes_stay_true_after_a_swap(
     assert "This is the lowest possible cost" in page or "No grouping can cost less" in page
     # The cost formula is for those who open "How the pairing was chosen", after words.
     how = re.search(
-        r'<details class="notes how-chosen">(.*?)</details>', html(client.get(desk(tid))), re.S
+        r'<details class="how-chosen">(.*?)</details>', html(client.get(desk(tid))), re.S
     )
     assert how and "How the pairing was chosen" in how[1]
     assert how[1].index("avoids repeat meetings first") < how[1].index("Cost ")
