@@ -106,6 +106,7 @@ def test_the_desks_messages_about_a_player_need_no_gender_marks() -> None:
         "%(name)s has dropped: not seated any more.",
         "%(name)s is back: seated from the next round.",
         "%(name)s is checked in.",
+        "%(name)s is checked out: not seated at the next pairing.",
         "<strong>%(name)s</strong> is selected: now tap the player to swap with, or",
     ]
     for language, hack in (("ru", re.compile(r"\((а|ась|и)\)")), ("fr", re.compile(r"\(e\)"))):
