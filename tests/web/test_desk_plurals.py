@@ -58,6 +58,8 @@ def test_the_proposals_figures_count_in_words(language: str, expected: list[str]
         assert said.startswith(words), said
         assert "(s)" not in said and "(и)" not in said
     assert quality(0, 0, "en").startswith("No two players meet again, nobody at a short table")
+    japanese = quality(2, 2, "ja")
+    assert "。 " not in japanese and japanese.startswith("2組のプレイヤーが再戦します。")
 
 
 def described(note: dict[str, Any], language: str) -> str:

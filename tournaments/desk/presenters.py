@@ -509,6 +509,9 @@ QUALITY = {
         "%(repeats)s, %(sides)s, and the score difference is %(difference)s (the squares of "
         "the matches' score gaps added up)."
     ),
+    "line": pgettext_lazy(
+        "two sentences one after the other (Japanese: no space after 。)", "%(figures)s %(verdict)s"
+    ),
     "best": gettext_lazy("No grouping does better."),
     "best_swapped": gettext_lazy("No grouping does better, even after the changes by hand."),
     "searched": gettext_lazy(
@@ -660,7 +663,7 @@ def _quality(
         verdict = QUALITY["best_swapped" if swapped else "best"]
     else:
         verdict = QUALITY["swapped" if swapped else "searched"]
-    return f"{figures} {verdict}"
+    return str(QUALITY["line"] % {"figures": figures, "verdict": verdict})
 
 
 HOW_CHOSEN = {
