@@ -5,8 +5,8 @@ object such as ``{"code": "bye", "player": "P5", "byes": 0}``, players named by 
 API turn codes into words with :func:`describe`, naming players as they are named *now*.
 Every sentence is one whole template with named placeholders, translated at display through a
 :class:`~tournaments.domain.words.Translator` (``describe(..., t=django.utils.translation)``);
-counts go through ``ngettext`` (the English keeps its "table(s)", which the old prose below is
-read back by).
+counts go through ``ngettext``, in English too ("1 table", "3 tables"; the old prose below,
+read back, said "table(s)").
 
 Events written before notes were codes (``round_paired`` version 1, snapshots version 1) hold
 the English sentences; :func:`from_text` reads them back into codes, or keeps a sentence it
@@ -147,8 +147,8 @@ def _reason(t: Translator, note: Note) -> str:
     if reason == FEWEST_REPEATS:
         repeats = note.get("repeats", 0)
         return t.ngettext(
-            "every allowed grouping repeats at least %(repeats)s meeting(s)",
-            "every allowed grouping repeats at least %(repeats)s meeting(s)",
+            "every allowed grouping repeats at least %(repeats)s meeting",
+            "every allowed grouping repeats at least %(repeats)s meetings",
             repeats,
         ) % {"repeats": repeats}
     if reason == LOWEST_COST:
@@ -193,22 +193,28 @@ def _head_to_head(note: Note, name: Names, swapped: bool, t: Translator) -> str:
             verdict = t.gettext("No pairing does better: every pairing was checked.")
         else:
             verdict = t.gettext("No exchange of opponents between two tables does better.")
+        sides = t.ngettext(
+            "%(sides)s side rule broken", "%(sides)s side rules broken", note["side_violations"]
+        ) % {"sides": note["side_violations"]}
+        preferences = t.ngettext(
+            "%(preferences)s side preference not met",
+            "%(preferences)s side preferences not met",
+            note["side_preferences"],
+        ) % {"preferences": note["side_preferences"]}
         return t.ngettext(
-            "Paired head to head (%(method)s): %(repeats)s repeated meeting, then %(sides)s "
-            "side rule(s) broken, score difference %(difference)s (sum of squares), "
-            "%(preferences)s side preference(s) not met, in that order of importance. "
-            "%(verdict)s",
-            "Paired head to head (%(method)s): %(repeats)s repeated meetings, then %(sides)s "
-            "side rule(s) broken, score difference %(difference)s (sum of squares), "
-            "%(preferences)s side preference(s) not met, in that order of importance. "
-            "%(verdict)s",
+            "Paired head to head (%(method)s): %(repeats)s repeated meeting, then "
+            "%(side_rules)s, score difference %(difference)s (sum of squares), "
+            "%(side_preferences)s, in that order of importance. %(verdict)s",
+            "Paired head to head (%(method)s): %(repeats)s repeated meetings, then "
+            "%(side_rules)s, score difference %(difference)s (sum of squares), "
+            "%(side_preferences)s, in that order of importance. %(verdict)s",
             note["repeats"],
         ) % {
             "method": _method(t, note["method"]),
             "repeats": note["repeats"],
-            "sides": note["side_violations"],
+            "side_rules": sides,
             "difference": score_words(note["score_difference"]),
-            "preferences": note["side_preferences"],
+            "side_preferences": preferences,
             "verdict": verdict,
         }
     where = {"table": note["table"]}
@@ -294,10 +300,10 @@ def describe(note: Note, name: Names, *, swapped: bool = False, t: Translator = 
                 "bound": _number(note["bound"])
             }
         return t.ngettext(
-            "Seated by standings (%(method)s). Cost %(total)s = %(repeats)s repeated meeting(s) "
+            "Seated by standings (%(method)s). Cost %(total)s = %(repeats)s repeated meeting "
             "x %(repeat_weight)s + %(small_tables)s (earlier small tables of the players at "
             "small tables) x %(small_table_weight)s + %(spread)s (standing spread). %(verdict)s",
-            "Seated by standings (%(method)s). Cost %(total)s = %(repeats)s repeated meeting(s) "
+            "Seated by standings (%(method)s). Cost %(total)s = %(repeats)s repeated meetings "
             "x %(repeat_weight)s + %(small_tables)s (earlier small tables of the players at "
             "small tables) x %(small_table_weight)s + %(spread)s (standing spread). %(verdict)s",
             note["repeats"],
@@ -315,13 +321,13 @@ def describe(note: Note, name: Names, *, swapped: bool = False, t: Translator = 
         tables = note["tables"]
         if note["order"] == "random":
             return t.ngettext(
-                "Random seating (seed %(seed)s), no search: %(tables)s table(s).",
-                "Random seating (seed %(seed)s), no search: %(tables)s table(s).",
+                "Random seating (seed %(seed)s), no search: %(tables)s table.",
+                "Random seating (seed %(seed)s), no search: %(tables)s tables.",
                 tables,
             ) % {"seed": note["seed"], "tables": tables}
         return t.ngettext(
-            "Seating by the given order (registration or rating), no search: %(tables)s table(s).",
-            "Seating by the given order (registration or rating), no search: %(tables)s table(s).",
+            "Seating by the given order (registration or rating), no search: %(tables)s table.",
+            "Seating by the given order (registration or rating), no search: %(tables)s tables.",
             tables,
         ) % {"tables": tables}
     if code == SMALL_TABLE_SWAP:
@@ -407,15 +413,19 @@ _PATTERNS: Final = {
     for key, pattern in {
         "search_cost": (
             r"Seated by standings \((exhaustive|local search)\)\. Cost " + _INT + r" = "
-            r"(\d+) repeated meeting\(s\) x " + _INT + r" \+ (\d+) \(earlier small tables of "
+            r"(\d+) repeated meeting(?:\(s\)|s)? x "
+            + _INT
+            + r" \+ (\d+) \(earlier small tables of "
             r"the players at small tables\) x " + _INT + r" \+ (\d+) \(standing spread\)\. "
             r"(?:This is the lowest possible cost: every allowed grouping was checked\.|"
             r"No grouping can cost less than " + _INT + r"\.)"
         ),
-        "round_one_random": r"Random seating \(seed (-?\d+)\), no search: (\d+) table\(s\)\.",
+        "round_one_random": (
+            r"Random seating \(seed (-?\d+)\), no search: (\d+) table(?:\(s\)|s)?\."
+        ),
         "round_one_order": (
             r"Seating by the given order \(registration or rating\), no search: "
-            r"(\d+) table\(s\)\."
+            r"(\d+) table(?:\(s\)|s)?\."
         ),
         "small_table_swap": (
             r"(.+) and (.+) swapped tables so that nobody gets a second small table before "
@@ -450,7 +460,7 @@ _REASONS: Final = {
     ),
     "this round's seating does not look at earlier meetings": (NO_HISTORY, 0),
 }
-_FEWEST = re.compile(r"every allowed grouping repeats at least (\d+) meeting\(s\)")
+_FEWEST = re.compile(r"every allowed grouping repeats at least (\d+) meeting(?:\(s\)|s)?")
 
 
 class _Unreadable(Exception):

@@ -1,5 +1,6 @@
 /* The organizer desk's little script. Everything works without it (plain forms, the two-tap
-   swap); with it: drag a player onto another to swap them, print buttons, and a clear word when
+   swap, the box that asks first); with it: drag a player onto another to swap them, print
+   buttons, the focus on the box that asks first and Escape to cancel it, and a clear word when
    the connection drops. Events are delegated, so panels htmx swaps in work too. */
 (function () {
   "use strict";
@@ -86,7 +87,14 @@
     var active = document.activeElement;
     var panel = lastTarget ? document.getElementById(lastTarget) : null;
     lastTarget = null;
-    if (!panel || (active && active !== document.body)) return;
+    if (!panel) return;
+    // A question asked first (templates/desk/_confirm.html) takes the focus, whatever had it.
+    var asked = panel.querySelector("[data-confirm]");
+    if (asked) {
+      asked.focus();
+      return;
+    }
+    if (active && active !== document.body) return;
     var spot = null;
     [".error", ".notice", ".pick-banner", "h2", "h1"].some(function (selector) {
       spot = panel.querySelector(selector);
@@ -95,6 +103,15 @@
     if (!spot) return;
     if (!spot.hasAttribute("tabindex")) spot.setAttribute("tabindex", "-1");
     spot.focus();
+  });
+
+  // --- Escape answers the box that asks first "Cancel" (its link: the round panel as it was).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var cancel = document.querySelector("[data-confirm] [data-cancel]");
+    if (!cancel) return;
+    event.preventDefault();
+    cancel.click();
   });
 
   // --- when a request cannot reach the server, say so where the organizer looks

@@ -200,6 +200,7 @@ def test_one_round_of_the_game_from_the_desk_to_the_public_standings(
     panel.get_by_role("button", name="Confirm all finished tables").click()
     expect(panel).to_contain_text("Every table is confirmed.")
     panel.get_by_role("button", name="Close round 1", exact=True).click()
+    panel.get_by_role("button", name="Yes, close round 1").click()  # it asks first
     expect(panel).to_contain_text("Round 1 is closed: every table's result counts.")
 
     # 6. The public standings rank the entrants as the game's rule says.

@@ -243,6 +243,7 @@ def test_a_club_evening(
         expect(round_panel.locator(f"#table-{number} .table-status")).to_have_text("Confirmed")
     expect(round_panel).to_contain_text("Every table is confirmed.")
     round_panel.get_by_role("button", name="Close round 1", exact=True).click()
+    round_panel.get_by_role("button", name="Yes, close round 1").click()  # it asks first
     expect(round_panel).to_contain_text("Round 1 is closed: every table's result counts.")
     look(page, shots, "desk-closed")
 

@@ -533,7 +533,7 @@ def test_notes_explain_repeats_small_tables_and_byes() -> None:
     text = "\n".join(words(pairing))
     assert pairing.method == "exhaustive"
     assert "Bye: p5, who had no bye before" in text
-    assert "every allowed grouping repeats at least 6 meeting(s)" in text
+    assert "every allowed grouping repeats at least 6 meetings" in text
     assert "This is the lowest possible cost" in text
     field = tuple(replace(e, small_tables=1 if e.id == "p1" else 0) for e in entrants(10))
     pairing = pair(PairingRequest(field, (3, 4), "standings"))

@@ -161,7 +161,8 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
 
     # Undo the pairing, pair again: the same tables as first proposed.
     undone = client.post(
-        desk(tid, "round/1/undo-pairing/"), {"expected_version": version(tid, olga)}
+        desk(tid, "round/1/undo-pairing/"),
+        {"confirmed": "1", "expected_version": version(tid, olga)},
     )
     assert undone.status_code == 302
     assert summary(tid, olga)["rounds"] == []
@@ -170,7 +171,9 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
     assert tables(tid, olga, 1) == first
 
     # Publish: every table has its scorekeeper link and a QR code to stick on it.
-    published = client.post(desk(tid, "round/1/publish/"), {"expected_version": version(tid, olga)})
+    published = client.post(
+        desk(tid, "round/1/publish/"), {"confirmed": "1", "expected_version": version(tid, olga)}
+    )
     assert published.status_code == 302
     page = client.get(desk(tid))
     games_ = [table["game"] for table in summary(tid, olga)["rounds"][0]["tables"]]
@@ -181,13 +184,20 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
     assert "0 of 2 tables confirmed. Not started: 1, 2." in text(page)
 
     # Closing now is refused, naming the missing tables, next to the round's buttons.
-    refused = client.post(desk(tid, "round/1/close/"), {"expected_version": version(tid, olga)})
+    refused = client.post(
+        desk(tid, "round/1/close/"), {"confirmed": "1", "expected_version": version(tid, olga)}
+    )
     assert refused.status_code == 422
     assert "Round 1 cannot close: tables 1, 2 have no confirmed result yet." in text(refused)
     assert summary(tid, olga)["rounds"][0]["status"] == "published"
     early = client.post(
         desk(tid, "pair/"),
-        {"round": "2", "close_first": "1", "expected_version": version(tid, olga)},
+        {
+            "round": "2",
+            "close_first": "1",
+            "confirmed": "1",
+            "expected_version": version(tid, olga),
+        },
         headers=HTMX,
     )
     assert early.status_code == 422
@@ -214,7 +224,9 @@ def test_an_organizer_runs_a_tournament_from_the_desk(
     assert "Every table is confirmed." in text(client.get(desk(tid)))
 
     # Close, then pair round 2.
-    closed = client.post(desk(tid, "round/1/close/"), {"expected_version": version(tid, olga)})
+    closed = client.post(
+        desk(tid, "round/1/close/"), {"confirmed": "1", "expected_version": version(tid, olga)}
+    )
     assert closed.status_code == 302
     page = client.get(desk(tid))
     assert "Round 1 is closed." in messages_of(page)
@@ -242,7 +254,12 @@ def test_close_and_pair_next_in_one_tap(
     assert "Close and pair round 2" in text(client.get(desk(tid)))
     response = client.post(
         desk(tid, "pair/"),
-        {"round": "2", "close_first": "1", "expected_version": version(tid, olga)},
+        {
+            "round": "2",
+            "close_first": "1",
+            "confirmed": "1",
+            "expected_version": version(tid, olga),
+        },
     )
     assert response.status_code == 302
     assert [r["status"] for r in summary(tid, olga)["rounds"]] == ["closed", "proposed"]
@@ -259,7 +276,9 @@ def test_a_stale_page_is_told_and_shown_the_tournament_as_it_is(olga: User) -> N
     assert response.status_code == 409
     assert CONFLICT in html(response)
     assert "Publish round 1" in text(response)  # the round as it stands now
-    publish = client.post(desk(tid, "round/1/publish/"), {"expected_version": stale})
+    publish = client.post(
+        desk(tid, "round/1/publish/"), {"confirmed": "1", "expected_version": stale}
+    )
     assert publish.status_code == 409 and CONFLICT in html(publish)
     assert summary(tid, olga)["rounds"][0]["status"] == "proposed"
 
@@ -556,7 +575,9 @@ def test_the_new_tournament_form_keeps_what_was_typed(olga: User) -> None:
 def test_finish(olga: User) -> None:
     tid = new_tournament(olga, rounds=1)
     client = logged_in(olga)
-    response = client.post(desk(tid, "finish/"), {"expected_version": version(tid, olga)})
+    response = client.post(
+        desk(tid, "finish/"), {"confirmed": "1", "expected_version": version(tid, olga)}
+    )
     assert response.status_code == 302
     assert summary(tid, olga)["status"] == "finished"
     assert "The tournament is finished" in text(client.get(desk(tid)))

@@ -207,7 +207,9 @@ def test_an_htmx_check_in_answers_with_the_row_not_the_round(olga: User) -> None
     assert f'name="page_version" value="{now}" id="page-version" hx-swap-oob="true"' in body
 
     # The round panel's forms, given that version, work.
-    done = client.post(desk(tid, "round/1/close/"), {"expected_version": str(now)}, headers=HTMX)
+    done = client.post(
+        desk(tid, "round/1/close/"), {"confirmed": "1", "expected_version": str(now)}, headers=HTMX
+    )
     assert done.status_code == 422  # refused for what it is (no results), not a conflict
     assert "cannot close" in html(done)
 
@@ -229,7 +231,9 @@ def test_after_someone_elses_change_the_round_keeps_its_version_and_conflicts(
     assert 'id="round-panel"' not in html(answer)
     assert oob_versions(html(answer)) == set()  # the panel's forms keep what they showed
     assert 'id="page-version" hx-swap-oob' not in html(answer)
-    stale = client.post(desk(tid, "round/1/close/"), {"expected_version": str(seen)}, headers=HTMX)
+    stale = client.post(
+        desk(tid, "round/1/close/"), {"confirmed": "1", "expected_version": str(seen)}, headers=HTMX
+    )
     assert stale.status_code == 409
     assert "Someone else changed this tournament meanwhile" in html(stale)
 
@@ -337,7 +341,9 @@ def test_an_answer_about_the_round_builds_no_player_rows(
     panel = client.get(desk(tid, "round/"), headers=HTMX)
     assert panel.status_code == 200 and 'id="round-panel"' in html(panel)
     closed = client.post(
-        desk(tid, "round/1/close/"), {"expected_version": str(version_of(tid, olga))}, headers=HTMX
+        desk(tid, "round/1/close/"),
+        {"confirmed": "1", "expected_version": str(version_of(tid, olga))},
+        headers=HTMX,
     )
     assert closed.status_code == 422 and 'id="round-panel"' in html(closed)
     with pytest.raises(AssertionError, match="players' rows"):

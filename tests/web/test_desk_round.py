@@ -1,7 +1,7 @@
 """The desk's round panel over HTTP (docs/tournaments.md, "The organizer desk"): a published
 round's tables by where their games stand, as the public round page says it; Confirm all
-finished tables; Publish asks first; a proposal's ranks, points and figures in words, and its
-notes after a swap."""
+finished tables; a proposal's ranks, points and figures in words, and its notes after a swap
+(Publish asks first: tests/web/test_desk_confirm.py)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,9 @@ def published(olga: User, names: list[str] = TWELVE) -> tuple[uuid.UUID, Client]
     client = logged_in(olga)
     tid = new_tournament(olga, names)
     client.post(desk(tid, "pair/"), {"round": "1", "expected_version": version(tid, olga)})
-    client.post(desk(tid, "round/1/publish/"), {"expected_version": version(tid, olga)})
+    client.post(
+        desk(tid, "round/1/publish/"), {"confirmed": "1", "expected_version": version(tid, olga)}
+    )
     assert summary(tid, olga)["rounds"][0]["status"] == "published"
     return tid, client
 
@@ -108,32 +110,26 @@ def test_a_published_round_says_where_each_table_stands_and_confirms_the_finishe
     assert "Round 1 has no finished table to confirm." in text(again)
 
 
-def test_publishing_asks_first_and_says_it_cannot_be_undone(olga: User) -> None:
-    client = logged_in(olga)
-    tid = new_tournament(olga)
-    client.post(desk(tid, "pair/"), {"round": "1", "expected_version": version(tid, olga)})
-    page = html(client.get(desk(tid)))
-    ask = re.search(r'<details class="confirm-publish">(.*?)</details>', page, re.S)
-    assert ask, "Publish is a disclosure that asks before the button that publishes"
-    assert '<summary class="button primary">Publish round 1</summary>' in ask[1]
-    assert "It cannot be undone" in ask[1]
-    assert re.search(r'<button type="submit" class="primary">Yes, publish round 1</button>', ask[1])
-    assert 'name="csrfmiddlewaretoken"' in ask[1]
-
-
 def test_a_proposal_shows_ranks_and_points_and_its_notes_stay_true_after_a_swap(
     olga: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     client = logged_in(olga)
     tid = new_tournament(olga)
     client.post(desk(tid, "pair/"), {"round": "1", "expected_version": version(tid, olga)})
-    client.post(desk(tid, "round/1/publish/"), {"expected_version": version(tid, olga)})
+    client.post(
+        desk(tid, "round/1/publish/"), {"confirmed": "1", "expected_version": version(tid, olga)}
+    )
     for number in (1, 2):
         finish_table(tid, olga, 1, number, django_capture_on_commit_callbacks)
     client.post(desk(tid, "round/1/confirm-finished/"), {"expected_version": version(tid, olga)})
     client.post(
         desk(tid, "pair/"),
-        {"round": "2", "close_first": "1", "expected_version": version(tid, olga)},
+        {
+            "round": "2",
+            "close_first": "1",
+            "confirmed": "1",
+            "expected_version": version(tid, olga),
+        },
     )
     rnd = summary(tid, olga)["rounds"][1]
     assert rnd["status"] == "proposed"
@@ -141,8 +137,18 @@ def test_a_proposal_shows_ranks_and_points_and_its_notes_stay_true_after_a_swap(
     page = text(client.get(desk(tid)))
     assert len(re.findall(r"rank \d( \(shared\))?, [\d.]+ points?", page)) == 8
     quality = re.search(r'<p class="quality">(.*?)</p>', html(client.get(desk(tid))), re.S)
-    assert quality and "Cost" not in quality[1] and "repeat meeting(s)" in quality[1]
+    assert quality and "Cost" not in quality[1] and "(s)" not in quality[1]
     assert "This is the lowest possible cost" in page or "No grouping can cost less" in page
+    # The cost formula is for those who open "How the pairing was chosen", after words.
+    how = re.search(
+        r'<details class="how-chosen">(.*?)</details>', html(client.get(desk(tid))), re.S
+    )
+    assert how and "How the pairing was chosen" in how[1]
+    assert how[1].index("avoids repeat meetings first") < how[1].index("Cost ")
+    why = re.search(
+        r'<details class="notes" open>(.*?)</details>', html(client.get(desk(tid))), re.S
+    )
+    assert why is None or "Cost " not in why[1]
 
     a, b = rnd["tables"][0]["seats"][0]["player"], rnd["tables"][1]["seats"][0]["player"]
     swapped = client.post(

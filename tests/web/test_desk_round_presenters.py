@@ -128,8 +128,8 @@ def test_a_proposal_shows_each_players_rank_and_points_and_its_figures_in_words(
     ]
     assert second.seats[0].standing == "rank 3 (shared), 17 points"
     assert view.quality == (
-        "0 repeat meeting(s), 0 earlier short table(s) among the players at short tables, and a "
-        "standing spread of 14 (the tables' rank gaps added up). No grouping does better."
+        "No two players meet again, and the standing spread is 14 (the tables' rank gaps added "
+        "up). No grouping does better."
     )
     assert "Cost" not in view.quality and "14 =" not in view.quality
 

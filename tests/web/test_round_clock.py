@@ -90,7 +90,9 @@ def test_an_end_time_and_the_history(olga: User) -> None:
     history = text(client.get(desk(tid, "history/")))
     assert f"Round clock Round 1 ends at {at:%H:%M}" in history
 
-    stopped = client.post(desk(tid, "round/1/clock/"), {"stop": "1"}, headers=HTMX)
+    stopped = client.post(
+        desk(tid, "round/1/clock/"), {"stop": "1", "confirmed": "1"}, headers=HTMX
+    )
     assert stopped.status_code == 200 and "The clock of round 1 is stopped." in text(stopped)
     assert "ends_at" not in summary(tid, olga)["rounds"][0]
     assert clock_of(tid)["clock"] is None
@@ -115,7 +117,9 @@ def test_bad_clock_input_is_explained_beside_its_field_and_kept(olga: User) -> N
     silly = client.post(desk(tid, "round/1/clock/"), {"clock-minutes": "0"})
     assert silly.status_code == 422 and 'aria-invalid="true"' in html(silly)
     assert "ends_at" not in summary(tid, olga)["rounds"][0]
-    stop_nothing = client.post(desk(tid, "round/1/clock/"), {"stop": "1"}, headers=HTMX)
+    stop_nothing = client.post(
+        desk(tid, "round/1/clock/"), {"stop": "1", "confirmed": "1"}, headers=HTMX
+    )
     assert stop_nothing.status_code == 422
     assert "Round 1 has no clock to stop." in html(stop_nothing)
 

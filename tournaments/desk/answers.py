@@ -16,7 +16,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings as django_settings
 from django.contrib import messages
@@ -57,6 +57,9 @@ from tournaments.desk.http import (
 from tournaments.public.clock import round_clock
 from tournaments.services import TournamentChange
 
+if TYPE_CHECKING:
+    from tournaments.desk.confirm import Ask
+
 CONFLICT = gettext_lazy(
     "Someone else changed this tournament meanwhile; here it is as it stands now."
 )
@@ -79,9 +82,11 @@ def page(
     notice: str = "",
     conflict: bool = False,
     row: str | None = None,
+    asking: Ask | None = None,
     **forms: Any,
 ) -> dict[str, Any]:
-    """Everything the dashboard and its panels show."""
+    """Everything the dashboard and its panels show. ``asking``: the question the round panel
+    asks first (a tournaments.desk.confirm.Ask)."""
     seen = tournament_seen(request, tournament_id)
     summary, organizer = seen.summary, seen.organizer
     errors = dict(errors or {})
@@ -149,6 +154,7 @@ def page(
         "errors": errors,
         "notice": notice,
         "conflict": str(CONFLICT) if conflict else "",
+        "asking": asking,
         "timezone": timezone.get_current_timezone_name(),
         "list_form": forms.get("list_form") or RegisterListForm(prefix="list"),
         "add_form": forms.get("add_form") or AddPlayerForm(prefix="add"),

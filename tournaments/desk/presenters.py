@@ -315,6 +315,7 @@ class RoundView:
     lower_bound: Any
     best: bool
     notes: tuple[str, ...]
+    """The pairing's notes in words ("why these tables"), without the search's cost."""
     swaps: tuple[str, ...]
     missing: tuple[int, ...]
     """The tables whose result does not count yet (unfinished or unconfirmed)."""
@@ -334,6 +335,10 @@ class RoundView:
     by_standings: bool = False
     """Seated by the standings (round 2 on): ranks, points and spreads mean something."""
     quality: str = ""
+    cost_note: str = ""
+    """The search's cost and its formula (a pairing note), for "How the pairing was chosen"."""
+    how_chosen: str = ""
+    """The words before it: what the cost weighs, in order."""
     """The proposal's figures in a sentence, and whether a better grouping can exist."""
 
     @property
@@ -495,13 +500,18 @@ ROUND_ONE_METHODS = ("random", "order")
 
 QUALITY = {
     "figures": gettext_lazy(
-        "%(repeats)s repeat meeting(s), %(small_tables)s earlier short table(s) among the "
-        "players at short tables, and a standing spread of %(spread)s (the tables' rank gaps "
-        "added up)."
+        "%(repeats)s, %(small_tables)s, and the standing spread is %(spread)s (the tables' rank "
+        "gaps added up)."
+    ),
+    "figures_full_tables": gettext_lazy(
+        "%(repeats)s, and the standing spread is %(spread)s (the tables' rank gaps added up)."
     ),
     "head_to_head": gettext_lazy(
-        "%(repeats)s repeat meeting(s), %(sides)s side rule(s) broken, and a score difference "
-        "of %(difference)s (the squares of the matches' score gaps added up)."
+        "%(repeats)s, %(sides)s, and the score difference is %(difference)s (the squares of "
+        "the matches' score gaps added up)."
+    ),
+    "line": pgettext_lazy(
+        "two sentences one after the other (Japanese: no space after 。)", "%(figures)s %(verdict)s"
     ),
     "best": gettext_lazy("No grouping does better."),
     "best_swapped": gettext_lazy("No grouping does better, even after the changes by hand."),
@@ -590,27 +600,88 @@ def _standing_words(rank: Any, points: Any, shared: bool) -> str:
     return text % {"rank": rank, "points": shown}
 
 
-def _quality(rnd: Mapping[str, Any], *, by_standings: bool, best: bool, swapped: bool) -> str:
+def _repeats_words(repeats: int) -> str:
+    if repeats == 0:
+        return _("No two players meet again")
+    return ngettext(
+        "%(count)s pair of players meets again", "%(count)s pairs of players meet again", repeats
+    ) % {"count": repeats}
+
+
+def _small_tables_words(earlier: int) -> str:
+    if earlier == 0:
+        return _("nobody at a short table had one before")
+    return ngettext(
+        "the players at short tables had %(count)s short table before",
+        "the players at short tables had %(count)s short tables before",
+        earlier,
+    ) % {"count": earlier}
+
+
+def _h2h_repeats_words(repeats: int) -> str:
+    if repeats == 0:
+        return _("No match repeats an earlier one")
+    return ngettext(
+        "%(count)s match repeats an earlier one", "%(count)s matches repeat an earlier one", repeats
+    ) % {"count": repeats}
+
+
+def _sides_words(broken: int) -> str:
+    if broken == 0:
+        return _("no side rule is broken")
+    return ngettext("%(count)s side rule is broken", "%(count)s side rules are broken", broken) % {
+        "count": broken
+    }
+
+
+def _quality(
+    rnd: Mapping[str, Any], *, by_standings: bool, best: bool, swapped: bool, short_tables: bool
+) -> str:
+    """The proposal's figures in words, each count through ngettext, then whether a better
+    grouping can exist."""
     if not by_standings:
         return str(QUALITY["round_one_random" if rnd["method"] == "random" else "round_one_order"])
     cost = rnd["cost"]
+    repeats = int(cost.get("repeats", 0))
     if "side_violations" in cost:  # head to head (tournaments.pairing.headtohead)
         figures = QUALITY["head_to_head"] % {
-            "repeats": cost.get("repeats", 0),
-            "sides": cost["side_violations"],
+            "repeats": _h2h_repeats_words(repeats),
+            "sides": _sides_words(int(cost["side_violations"])),
             "difference": notes.score_words(str(cost.get("score_difference", "0"))),
         }
-    else:
+    elif short_tables or cost.get("small_tables", 0):
         figures = QUALITY["figures"] % {
-            "repeats": cost.get("repeats", 0),
-            "small_tables": cost.get("small_tables", 0),
+            "repeats": _repeats_words(repeats),
+            "small_tables": _small_tables_words(int(cost.get("small_tables", 0))),
+            "spread": cost.get("spread", 0),
+        }
+    else:
+        figures = QUALITY["figures_full_tables"] % {
+            "repeats": _repeats_words(repeats),
             "spread": cost.get("spread", 0),
         }
     if best:
         verdict = QUALITY["best_swapped" if swapped else "best"]
     else:
         verdict = QUALITY["swapped" if swapped else "searched"]
-    return f"{figures} {verdict}"
+    return str(QUALITY["line"] % {"figures": figures, "verdict": verdict})
+
+
+HOW_CHOSEN = {
+    "seating": gettext_lazy(
+        "The pairing avoids repeat meetings first, then seating someone at a short table "
+        "again, and only then keeps each table's players close in the standings. It gives each "
+        "grouping a cost that adds these up, each weighing far more than the next, and keeps the "
+        "grouping that costs least:"
+    ),
+    "head_to_head": gettext_lazy(
+        "The pairing avoids repeat matches first, then the side rules, then big score "
+        "differences, then unmet side preferences, and keeps the pairing that does best in that "
+        "order:"
+    ),
+}
+"""The words before the search's cost figures ("How the pairing was chosen"), for those who
+open it."""
 
 
 def _wide(
@@ -675,6 +746,9 @@ def round_view(
         "side_violations" in rnd["cost"] and rnd["method"] == "exhaustive"  # head to head
     )
     swapped = any(is_swap(n) for n in rnd["notes"])
+    # The search's cost, the first note of a round seated by the standings: its formula goes to
+    # "How the pairing was chosen", after words (the quality line says it in words).
+    cost_note = str(rnd["notes"][0]) if by_standings and rnd["notes"] else ""
     seated_ids = {e["player"] for table in rnd["tables"] for e in table["seats"]}
     standing: dict[str, str] = {}
     position: dict[str, int] = {}
@@ -773,7 +847,13 @@ def round_view(
         cost=rnd["cost"],
         lower_bound=rnd["lower_bound"],
         best=best,
-        notes=tuple(rnd["notes"]),
+        notes=tuple(rnd["notes"][1:] if cost_note else rnd["notes"]),
+        cost_note=cost_note,
+        how_chosen=str(
+            HOW_CHOSEN["head_to_head" if "side_violations" in rnd["cost"] else "seating"]
+        )
+        if cost_note
+        else "",
         swaps=tuple(n for n in rnd["notes"] if is_swap(n)),
         missing=tuple(rnd["missing"]),
         playing=tuple(by_status["playing"]),
@@ -794,7 +874,9 @@ def round_view(
         voided=tuple(by_status["void"]),
         confirmed=tuple(by_status["confirmed"]),
         by_standings=by_standings,
-        quality=_quality(rnd, by_standings=by_standings, best=best, swapped=swapped),
+        quality=_quality(
+            rnd, by_standings=by_standings, best=best, swapped=swapped, short_tables=short_tables
+        ),
     )
 
 

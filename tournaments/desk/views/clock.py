@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services as t
+from tournaments.desk import confirm as ask
 from tournaments.desk.answers import invalid, write
 from tournaments.desk.forms import ClockForm
 from tournaments.desk.http import DeskRequest, desk_view
@@ -23,6 +24,10 @@ from tournaments.services import TournamentChange
 @require_POST
 def set_clock(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
     if request.POST.get("stop"):
+        if answer := ask.ask_first(
+            request, tournament_id, lambda: ask.stop_clock(tournament_id, round)
+        ):
+            return answer
         return write(
             request,
             tournament_id,

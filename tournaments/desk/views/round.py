@@ -12,9 +12,17 @@ from django.views.decorators.http import require_POST
 from games.services import NotAllowed, Refused
 from tournaments import domain
 from tournaments import services as t
+from tournaments.desk import confirm as ask
 from tournaments.desk.answers import respond, write
 from tournaments.desk.forms import SwapForm
-from tournaments.desk.http import REFUSED, DeskRequest, desk_view, posted_version, to_int
+from tournaments.desk.http import (
+    REFUSED,
+    DeskRequest,
+    desk_view,
+    posted_version,
+    to_int,
+    tournament_seen,
+)
 from tournaments.desk.views.players import active
 from tournaments.services import TournamentChange
 
@@ -26,6 +34,14 @@ def pair(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
     number = to_int(request.POST.get("round"))
     close_first = request.POST.get("close_first") == "1"
     expected = posted_version(request)
+    if close_first and number is not None and number > 1:
+
+        def question() -> ask.Ask:
+            publish = tournament_seen(request, tournament_id).summary["settings"]["publish"]
+            return ask.close_and_pair(tournament_id, number, publish == "auto")
+
+        if answer := ask.ask_first(request, tournament_id, question):
+            return answer
 
     def action() -> TournamentChange:
         version = expected
@@ -110,6 +126,10 @@ def _undo_latest(
 @desk_view
 @require_POST
 def undo_pairing(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    if answer := ask.ask_first(
+        request, tournament_id, lambda: ask.discard_pairing(tournament_id, round)
+    ):
+        return answer
     return write(
         request,
         tournament_id,
@@ -149,6 +169,9 @@ def undo_swap(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> Htt
 @desk_view
 @require_POST
 def publish(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    if answer := ask.ask_first(request, tournament_id, lambda: ask.publish(tournament_id, round)):
+        return answer
+
     def message(change: TournamentChange) -> str:
         tables = len(change.state["rounds"][round - 1]["tables"])
         return ngettext(
@@ -244,6 +267,11 @@ def confirm_finished(request: DeskRequest, tournament_id: uuid.UUID, round: int)
 @desk_view
 @require_POST
 def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> HttpResponse:
+    def question() -> ask.Ask | None:
+        return ask.close(tournament_id, round, tournament_seen(request, tournament_id).summary)
+
+    if answer := ask.ask_first(request, tournament_id, question):
+        return answer
     return write(
         request,
         tournament_id,
@@ -261,6 +289,11 @@ def close_round(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> H
 @desk_view
 @require_POST
 def finish(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
+    def question() -> ask.Ask | None:
+        return ask.finish(tournament_id, tournament_seen(request, tournament_id).summary)
+
+    if answer := ask.ask_first(request, tournament_id, question):
+        return answer
     return write(
         request,
         tournament_id,
