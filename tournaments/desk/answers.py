@@ -160,7 +160,12 @@ def page(
             prefix="public",
             initial={
                 key: settings[key]
-                for key in ("standings_hidden_from", "standings_revealed", "downloads_released")
+                for key in (
+                    "standings_hidden_from",
+                    "standings_revealed",
+                    "downloads_released",
+                    "rank_not_checked_in",
+                )
             },
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),

@@ -416,6 +416,14 @@ class PublicForm(DeskForm):
         label=gettext_lazy("Downloads released (results CSV and game records are public)"),
         required=False,
     )
+    rank_not_checked_in = forms.BooleanField(
+        label=gettext_lazy("Rank the players who never checked in"),
+        required=False,
+        help_text=gettext_lazy(
+            "Otherwise a player who has not checked in and has played no game is listed apart, "
+            "under the standings."
+        ),
+    )
 
     def changes(self, current: Mapping[str, Any]) -> dict[str, Any]:
         """The settings that differ from ``current`` (the tournament's settings)."""

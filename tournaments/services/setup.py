@@ -128,6 +128,7 @@ SETTINGS_ANY_TIME = frozenset(
         "standings_hidden_from",
         "standings_revealed",
         "downloads_released",
+        "rank_not_checked_in",
         "table_size",
     }
 )
