@@ -59,7 +59,8 @@ def test_the_public_standings_say_team_and_match_points_and_explain_the_criteria
         r[1:] for r in rows_of(html, "standings")
     ]
     # on a phone, the row says what decided its place under the name, labelled
-    assert f"{winner} Diff. 6 Scored 31" in page
+    assert f'{winner}</a><span class="row-figures"' in html
+    assert "Diff.</span>&nbsp;6</span> <span" in html and "Scored</span>&nbsp;31</span>" in html
     assert "1. Point difference Points scored minus points conceded" in page
     assert "Victory points" not in page and "Opponents' average" not in page
 
