@@ -21,7 +21,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -401,8 +400,7 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "standings_titles": table,
         "deciding_titles": [t for k, t in table.columns if k in table.deciding] if table else [],
         "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if shown and table else 0,
-        # a long address may break after its host, never inside its code
-        "follow_url": mark_safe(escape(follow_url).replace("/t/", "/<wbr>t/")),  # noqa: S308
+        "follow_url": follow_url,
         "follow_qr": desk_qr.inline(
             desk_qr.svg(follow_url), _("QR code of the tournament's public page")
         ),
