@@ -214,8 +214,11 @@ def test_the_big_screen_fits_projector_and_tv_and_pages_the_tables(
 ) -> None:
     olga = django_user_model.objects.create_user("olga", password="Trick-n-Chef 2026!")
     small = trick_n_chef_night(olga, NAMES)  # 13 players: one page of tables
-    many = [f"{first} {last}" for first in ("Ana", "Bea", "Cai", "Dan", "Eva", "Finn")
-            for last in ("Moreau", "Tanaka", "Ivanova", "Schmidt", "Okafor", "Lindqvist")]
+    many = [
+        f"{first} {last}"
+        for first in ("Ana", "Bea", "Cai", "Dan", "Eva", "Finn")
+        for last in ("Moreau", "Tanaka", "Ivanova", "Schmidt", "Okafor", "Lindqvist")
+    ]
     big = trick_n_chef_night(olga, many, rounds_out=1)  # 9 tables: more than a screen holds
     for size in SCREENS:
         page.set_viewport_size(size)
