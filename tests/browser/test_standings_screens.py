@@ -198,6 +198,21 @@ SCREEN = """() => {
     scrolls: document.documentElement.scrollHeight > innerHeight + 1,
   };
 }"""
+REFRESH_UNSEEN = """() => new Promise((done) => {
+  // every frame the browser paints while htmx brings the screen again: how many tables show
+  let most = 0, frames = 0;
+  const count = () => Array.from(document.querySelectorAll(".screen-table"))
+    .filter((el) => !el.hidden).length;
+  const frame = () => {
+    most = Math.max(most, count()); frames += 1; requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  document.body.addEventListener("htmx:afterSettle", () => {
+    requestAnimationFrame(() => requestAnimationFrame(() => done({most, frames, now: count()})));
+  }, {once: true});
+  htmx.ajax("GET", location.pathname, {target: "#screen", swap: "outerHTML"});
+})"""
+"""The most tables seen in any painted frame around an htmx refresh of a paged screen."""
 STANDINGS_SHOWN = """() => !document.getElementById("screen-standings").hidden"""
 SCREEN_ROWS = """() => Array.from(document.querySelectorAll(".screen-standings tbody tr"))
   .filter((tr) => !tr.hidden).map((tr) => {
@@ -231,6 +246,8 @@ def test_the_big_screen_fits_projector_and_tv_and_pages_the_tables(
             assert seen["nameSize"] >= size["height"] / 40, (where, seen)  # 18 px at 720
             if paged:
                 assert 0 < seen["shown"] < seen["all"] and seen["pageOf"], (where, seen)
+                refresh = page.evaluate(REFRESH_UNSEEN)  # no flash of the whole list
+                assert refresh["most"] == refresh["now"] == seen["shown"], (where, refresh)
             else:
                 assert seen["shown"] == seen["all"] and not seen["pageOf"], (where, seen)
         # the standings' turn: points and the tie-breaks' values, every row in sight
