@@ -155,3 +155,11 @@ def test_chefs_shares_show_one_decimal_on_the_pages_and_exact_in_the_api(
         assert rows[name][2] == figure(points, ".", 1)
         assert all(re.fullmatch(r"-?\d+(\.\d)?", cell) for cell in rows[name][2:]), rows[name]
     assert "3.8" in [r[2] for r in rows.values()]
+
+
+def test_the_overview_shows_no_leaders_before_round_1(client: Client, organizer: User) -> None:
+    tid = new_tournament(organizer, ["Ana", "Ben", "Cleo", "Dev"])
+    assert '<ol class="leaders">' not in page(client, f"/t/{tid}/")
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    t.tournament_publish(tournament_id=tid, round=1, user=organizer)
+    assert '<ol class="leaders">' in page(client, f"/t/{tid}/")

@@ -136,8 +136,11 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
 def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     read = _read(tournament_id, request, standings=True)
     summary, data = read.summary, read.standings
-    leaders = (
-        standings_table(data, words=WORDS).rows[:3] if data is not None and data["rows"] else ()
+    published = any(r["status"] != "proposed" for r in summary["rounds"])
+    leaders = (  # nobody leads before round 1 is out (everyone "1=, 0 points")
+        standings_table(data, words=WORDS).rows[:3]
+        if data is not None and data["rows"] and published
+        else ()
     )
     settings = summary["settings"]
     preset = PRESETS.get(settings["scoring"])
