@@ -19,6 +19,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.tournaments.helpers import new_tournament, play_round
+from tests.web.desk import HTMX, desk, logged_in
+from tests.web.desk import html as html_of
 from tests.web.public import page, rows_of, text
 from tournaments import services as t
 from tournaments.api import exports
@@ -163,3 +165,17 @@ def test_the_overview_shows_no_leaders_before_round_1(client: Client, organizer:
     t.tournament_pair(tournament_id=tid, user=organizer)
     t.tournament_publish(tournament_id=tid, round=1, user=organizer)
     assert '<ol class="leaders">' in page(client, f"/t/{tid}/")
+
+
+def test_the_organizer_ranks_the_no_shows_from_the_desk(organizer: User) -> None:
+    tid = with_a_no_show(organizer, None)
+    client = logged_in(organizer)
+    dashboard = html_of(client.get(desk(tid)))
+    assert 'name="public-rank_not_checked_in"' in dashboard  # on "What the public sees"
+    saved = client.post(desk(tid, "settings/"), {"public-rank_not_checked_in": "on"}, headers=HTMX)
+    assert saved.status_code == 200
+    assert t.tournament_get(tournament_id=tid, user=organizer).summary["settings"][
+        "rank_not_checked_in"
+    ]
+    data = t.tournament_standings(tournament_id=tid, user=None)
+    assert NO_SHOW in [r["name"] for r in data["rows"]] and data["not_checked_in"] == []
