@@ -330,8 +330,9 @@ class TournamentSettingsSerializer(serializers.Serializer[Any]):
     check_in = serializers.BooleanField()
     bye_points = serializers.FloatField(allow_null=True)
     rank_not_checked_in = serializers.BooleanField(
-        help_text="Players who never checked in and have played no game are ranked (else "
-        "listed apart in the standings' `not_checked_in`)."
+        required=False,
+        help_text="Present (true) when players who never checked in and have played no game "
+        "are ranked; absent: they are listed apart in the standings' `not_checked_in`.",
     )
     table_size = serializers.IntegerField(
         required=False, help_text="The organizer's preferred table size, when one was chosen."

@@ -159,7 +159,7 @@ def page(
         or PublicForm(
             prefix="public",
             initial={
-                key: settings[key]
+                key: settings.get(key, False)
                 for key in (
                     "standings_hidden_from",
                     "standings_revealed",

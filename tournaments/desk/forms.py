@@ -430,8 +430,14 @@ class PublicForm(DeskForm):
         return {
             key: value
             for key, value in self.cleaned_data.items()
-            if key in self.fields and current.get(key) != value
+            if key in self.fields and _current(current, key, self.fields[key]) != value
         }
+
+
+def _current(current: Mapping[str, Any], key: str, field: forms.Field) -> Any:
+    """A setting's value now; a yes/no setting the summary leaves out when unset
+    (rank_not_checked_in) is no."""
+    return current.get(key, False) if isinstance(field, forms.BooleanField) else current.get(key)
 
 
 class ScheduleForm(DeskForm):

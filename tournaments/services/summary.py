@@ -44,9 +44,10 @@ def _summary(
             "standings_hidden_from": config.standings_hidden_from,
             "standings_revealed": config.standings_revealed,
             "downloads_released": config.downloads_released,
-            "rank_not_checked_in": config.rank_not_checked_in,
         }
-        | ({"table_size": config.table_size} if config.table_size is not None else {}),
+        | ({"table_size": config.table_size} if config.table_size is not None else {})
+        # only when chosen, as table_size: a default tournament's summary is as before
+        | ({"rank_not_checked_in": True} if config.rank_not_checked_in else {}),
         "standings_visible": standings_visible(state, user) if not system else True,
         "downloads": downloads_allowed(state, user) if not system else True,
         "players": [
