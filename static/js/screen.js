@@ -81,7 +81,7 @@
 
   function step() {
     var el = root();
-    var seconds = el ? Number(el.dataset.rotate) || 15 : 15;
+    var seconds = el ? Number(el.dataset.rotate) || 20 : 20;
     if (Date.now() - since < seconds * 1000) return;
     since = Date.now();
     if (page + 1 < pages) {

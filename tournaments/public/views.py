@@ -366,7 +366,7 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
     return render(request, "public/player.html", context)
 
 
-SCREEN_ROTATE_SECONDS = 15
+SCREEN_ROTATE_SECONDS = 20
 """How long the big screen shows each page of the tables, then of the standings
 (static/js/screen.js pages them when they do not fit the screen)."""
 SCREEN_STANDINGS = 24
