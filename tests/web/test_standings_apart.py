@@ -179,3 +179,12 @@ def test_the_organizer_ranks_the_no_shows_from_the_desk(organizer: User) -> None
     ]
     data = t.tournament_standings(tournament_id=tid, user=None)
     assert NO_SHOW in [r["name"] for r in data["rows"]] and data["not_checked_in"] == []
+
+
+def test_a_tournament_created_ranking_its_no_shows(organizer: User) -> None:
+    tid = t.tournament_create(
+        user=organizer, name="Open", date="2026-12-01", rounds=2, rank_not_checked_in=True
+    ).tournament_id
+    t.tournament_register(tournament_id=tid, user=organizer, names=["Ana", NO_SHOW])
+    data = t.tournament_standings(tournament_id=tid, user=None)
+    assert [r["name"] for r in data["rows"]] == ["Ana", NO_SHOW] and data["not_checked_in"] == []

@@ -44,6 +44,7 @@ def tournament_create(
     standings_hidden_from: int | None = None,
     standings_revealed: bool = False,
     downloads_released: bool = False,
+    rank_not_checked_in: bool = False,
     request_id: str = "",
 ) -> TournamentChange:
     """A new tournament; its creator is its first organizer. ``table_size``: the organizer's
@@ -70,6 +71,8 @@ def tournament_create(
     }
     if table_size is not None:  # stored only when chosen: a default tournament is as before
         settings["table_size"] = table_size
+    if rank_not_checked_in:  # the same
+        settings["rank_not_checked_in"] = True
     try:
         domain.check_settings(settings, GAME_TYPES)
     except Refusal as refusal:
