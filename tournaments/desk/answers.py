@@ -159,7 +159,7 @@ def page(
         or PublicForm(
             prefix="public",
             initial={
-                key: settings.get(key, False)
+                key: settings.get(key)
                 for key in (
                     "standings_hidden_from",
                     "standings_revealed",
