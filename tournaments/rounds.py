@@ -10,6 +10,7 @@ nothing here touches the database.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tournaments import events, pairing, placement, standings
@@ -229,6 +230,45 @@ def standings_json(state: TournamentState) -> dict[str, Any]:
             for r in rows
         ],
     }
+
+
+def not_checked_in(state: TournamentState, rows: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The players the standings list apart: registered in a tournament that uses check-in,
+    never checked in, with no game and no bye, unless the organizer ranks them
+    (``rank_not_checked_in``). A no-show is not "last on 0 points"."""
+    config = state.config
+    if not config.check_in or config.rank_not_checked_in:
+        return set()
+    return {
+        str(r["player"])
+        for r in rows
+        if r["player"] in state.players
+        and not state.players[r["player"]].checked_in
+        and not r["games"]
+        and not r["byes"]
+    }
+
+
+def standings_apart(state: TournamentState, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` (:func:`standings_json`) with the players who never checked in taken out of
+    the ranking (:func:`not_checked_in`) and listed in ``not_checked_in`` ({player, name}, by
+    name). The others keep their order; ranks are counted again among them (competition
+    ranking: one more than the players ranked strictly above), so no one ranks below a no-show
+    or shares a rank with one. Computed at each read, so that a check-in shows at once."""
+    apart = not_checked_in(state, data["rows"])
+    if not apart:
+        return {**data, "not_checked_in": []}
+    kept = [r for r in data["rows"] if r["player"] not in apart]
+    better: dict[int, int] = {}
+    rows = []
+    for n, row in enumerate(kept):
+        better.setdefault(row["rank"], n)
+        rows.append({**row, "rank": better[row["rank"]] + 1})
+    out = sorted(
+        ({"player": r["player"], "name": r["name"]} for r in data["rows"] if r["player"] in apart),
+        key=lambda e: (e["name"].casefold(), e["player"]),
+    )
+    return {**data, "rows": rows, "not_checked_in": out}
 
 
 def pairing_request(

@@ -86,6 +86,8 @@ def standings_rows(page: Page, caption: str) -> list[dict[str, str]]:
     rows = []
     for row in table.locator("tbody tr").all():
         cells = [" ".join(c.split()) for c in row.locator("th, td").all_inner_texts()]
+        # the name alone (on a phone the row's deciding values follow it, under the name)
+        cells[1] = " ".join(row.locator("th a").inner_text().split())
         rows.append(dict(zip(titles, cells, strict=True)))
     return rows
 

@@ -194,5 +194,6 @@ def test_a_draw_gives_each_team_one_match_point(
 def test_trick_n_chef_standings_keep_their_shape(organizer: User) -> None:
     tid = new_tournament(organizer, names=["Ana", "Ben", "Cleo"])
     data = t.tournament_standings(tournament_id=tid, user=None)
-    assert set(data) == {"columns", "rows"}  # no "rule": its settings say how it ranks
+    # no "rule": its settings say how it ranks; not_checked_in was added (issue 23, item 10)
+    assert set(data) == {"columns", "rows", "not_checked_in"}
     assert [c["key"] for c in data["columns"]][:3] == ["rank", "name", "points"]

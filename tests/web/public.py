@@ -166,6 +166,8 @@ def rows_of(html: str, table_class: str) -> list[list[str]]:
     found = re.search(rf'<table class="{table_class}"[^>]*>(.*?)</table>', html, re.S)
     assert found is not None, table_class
     body = found.group(1).split("<tbody>", 1)[1]
+    # A row's compact line for phones (the deciding values again, under the name): not a cell
+    body = re.sub(r'<span class="row-figures".*?</th>', "</th>", body, flags=re.S)
     return [
         [text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
         for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)

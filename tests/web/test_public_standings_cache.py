@@ -99,6 +99,8 @@ def test_names_are_escaped_in_the_rows_and_link_to_the_players_page(
 ) -> None:
     odd = '<b>Zed & "Co"</b>'
     tid = new_tournament(organizer, [*NAMES[:3], odd])
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    t.tournament_publish(tournament_id=tid, round=1, user=organizer)  # ranked from round 1 on
     html = page(client, f"/t/{tid}/standings/")
     assert "<b>Zed" not in html
     assert "&lt;b&gt;Zed &amp; &quot;Co&quot;&lt;/b&gt;" in html

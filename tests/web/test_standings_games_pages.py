@@ -15,6 +15,7 @@ from django.utils import translation
 
 from tests.tournaments.helpers import new_tournament, play_round
 from tests.web.desk import desk, logged_in, text
+from tests.web.public import rows_of
 
 pytestmark = pytest.mark.django_db
 TEAMS = ["Pizza", "Fries", "Tacos", "Sushi", "Curry"]
@@ -50,10 +51,16 @@ def test_the_public_standings_say_team_and_match_points_and_explain_the_criteria
     client: Client, kitchen: tuple[uuid.UUID, dict[str, Any]]
 ) -> None:
     tid, rnd = kitchen
-    page = text(client.get(f"/t/{tid}/standings/"))
+    response = client.get(f"/t/{tid}/standings/")
+    html, page = response.content.decode(), text(response)
     assert "Rank Team Match points Point difference Points scored Wins Draws Losses" in page
     winner = rnd["tables"][0]["seats"][1]["name"]
-    assert f"{winner} 2 6 31 1 0 0 1 0" in page
+    assert [winner, "2", "6", "31", "1", "0", "0", "1", "0"] in [
+        r[1:] for r in rows_of(html, "standings")
+    ]
+    # on a phone, the row says what decided its place under the name, labelled
+    assert f'{winner}</a><span class="row-figures"' in html
+    assert "Diff.</span>&nbsp;6</span> <span" in html and "Scored</span>&nbsp;31</span>" in html
     assert "1. Point difference Points scored minus points conceded" in page
     assert "Victory points" not in page and "Opponents' average" not in page
 

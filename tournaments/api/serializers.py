@@ -115,6 +115,11 @@ class SettingsFields(RequestSerializer):
         required=False,
         help_text="CSV and record downloads are public (organizers can always download).",
     )
+    rank_not_checked_in = StrictBooleanField(
+        required=False,
+        help_text="Rank players who never checked in and have played no game (false, the "
+        "default: with check-in, they are listed apart, in the standings' `not_checked_in`).",
+    )
 
     table_size = StrictIntegerField(
         required=False,
@@ -333,6 +338,11 @@ class TournamentSettingsSerializer(serializers.Serializer[Any]):
     confirmation = serializers.CharField()
     check_in = serializers.BooleanField()
     bye_points = serializers.FloatField(allow_null=True)
+    rank_not_checked_in = serializers.BooleanField(
+        required=False,
+        help_text="Present (true) when players who never checked in and have played no game "
+        "are ranked; absent: they are listed apart in the standings' `not_checked_in`.",
+    )
     table_size = serializers.IntegerField(
         required=False, help_text="The organizer's preferred table size, when one was chosen."
     )
@@ -496,11 +506,22 @@ class StandingsRuleSerializer(serializers.Serializer[Any]):
     )
 
 
+class StandingsEntrantSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField()
+    name = serializers.CharField()
+
+
 class StandingsSerializer(serializers.Serializer[Any]):
     columns = StandingsColumnSerializer(
         many=True, help_text="The columns to show, in order; `key` names a row's field."
     )
     rows = StandingsRowSerializer(many=True)
+    not_checked_in = StandingsEntrantSerializer(
+        many=True,
+        required=False,
+        help_text="Registered entrants who never checked in and have played no game, listed "
+        "apart from `rows` (not ranked) unless the tournament's `rank_not_checked_in` is set.",
+    )
     rule = StandingsRuleSerializer(
         required=False,
         help_text="How the game is ranked, for every game but Trick-n-Chef (whose scoring "

@@ -171,6 +171,7 @@ def page(
                     "standings_revealed",
                     "downloads_released",
                     "time_zone",
+                    "rank_not_checked_in",
                 )
             },
         ),

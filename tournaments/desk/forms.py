@@ -514,6 +514,14 @@ class PublicForm(DeskForm):
         required=False,
     )
     time_zone = time_zone_field()
+    rank_not_checked_in = forms.BooleanField(
+        label=gettext_lazy("Rank the players who never checked in"),
+        required=False,
+        help_text=gettext_lazy(
+            "Otherwise a player who has not checked in and has played no game is listed apart, "
+            "under the standings."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -524,8 +532,14 @@ class PublicForm(DeskForm):
         return {
             key: value
             for key, value in self.cleaned_data.items()
-            if key in self.fields and current.get(key) != value
+            if key in self.fields and _current(current, key, self.fields[key]) != value
         }
+
+
+def _current(current: Mapping[str, Any], key: str, field: forms.Field) -> Any:
+    """A setting's value now; a yes/no setting the summary leaves out when unset
+    (rank_not_checked_in) is no."""
+    return current.get(key, False) if isinstance(field, forms.BooleanField) else current.get(key)
 
 
 class ScheduleForm(DeskForm):

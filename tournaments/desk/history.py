@@ -57,6 +57,7 @@ SETTING_NAMES = {
     "standings_revealed": pgettext_lazy("setting", "standings revealed"),
     "downloads_released": pgettext_lazy("setting", "downloads released"),
     "time_zone": pgettext_lazy("setting", "time zone"),
+    "rank_not_checked_in": pgettext_lazy("setting", "rank players not checked in"),
 }
 """A changed setting's name in the history (its key with spaces, in English)."""
 

@@ -32,6 +32,8 @@ from tournaments.desk.forms import (
     PUBLISH_LABELS,
     ROUND1_LABELS,
 )
+from tournaments.public.presenters import STANDINGS_PLACES
+from tournaments.public.presenters import figure as public_figure
 
 ROLE_NAMES = {
     domain.ORGANIZER: gettext_lazy("Organizer"),
@@ -909,6 +911,8 @@ class StandingsView:
     columns: tuple[Mapping[str, Any], ...]
     rows: tuple[StandingRow, ...]
     rows_html: SafeString | str = ""
+    not_checked_in: tuple[str, ...] = ()
+    """Names of the players listed apart (never checked in, no game: not ranked)."""
 
 
 def standings_view(data: Mapping[str, Any]) -> StandingsView:
@@ -921,7 +925,7 @@ def standings_view(data: Mapping[str, Any]) -> StandingsView:
             name=row["name"],
             dropped=row["dropped"],
             cells=tuple(
-                figure(
+                _standing_figure(
                     row["tiebreaks"][c["key"]]
                     if c["key"] in row["tiebreaks"]
                     else row.get(c["key"], "")
@@ -931,7 +935,16 @@ def standings_view(data: Mapping[str, Any]) -> StandingsView:
         )
         for row in data.get("rows", [])
     )
-    return StandingsView(columns, rows)
+    apart = tuple(e["name"] for e in data.get("not_checked_in", ()))
+    return StandingsView(columns, rows, not_checked_in=apart)
+
+
+def _standing_figure(value: Any) -> Any:
+    """A standings figure as the public standings show it (one decimal at most)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        separator = str(formats.get_format("DECIMAL_SEPARATOR"))
+        return public_figure(value, separator, STANDINGS_PLACES)
+    return value
 
 
 def figure(value: Any) -> Any:

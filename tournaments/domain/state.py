@@ -97,6 +97,9 @@ class Settings:
     standings_revealed: bool = False
     downloads_released: bool = False
     """CSV and record downloads are public once the organizer releases them."""
+    rank_not_checked_in: bool = False
+    """Rank players who never checked in and have played no game (by default, when the
+    tournament uses check-in, they are listed apart from the standings)."""
     table_size: int | None = None
     """The organizer's preferred table size, one of the game type's sizes (None: the game's
     largest). Tables of this size are "full"; the next smaller size the game allows fills in."""

@@ -12,6 +12,7 @@ them in the reader's language (docs/translation.md).
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -116,11 +117,23 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def figure(value: float | int | Fraction, decimal: str = ".") -> str:
-    """Points as the standings show them: 2 decimals at most, no trailing zeros (4.0 -> "4"),
-    with ``decimal`` as the separator (4.5 -> "4,5" in French and Russian)."""
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text.replace(".", decimal)
+def figure(value: float | int | Fraction, decimal: str = ".", places: int = 2) -> str:
+    """Points as the pages show them: ``places`` decimals at most (the standings: 1,
+    STANDINGS_PLACES), halves rounded away from zero, no trailing zeros (4.0 -> "4"), with
+    ``decimal`` as the separator (4.5 -> "4,5" in French and Russian)."""
+    exact = value if isinstance(value, Fraction) else Fraction(str(value))
+    scale = 10**places
+    units = math.floor(abs(exact) * scale + Fraction(1, 2))
+    whole, part = divmod(units, scale)
+    text = str(whole) if not part else f"{whole}.{part:0{places}d}".rstrip("0")
+    if units and exact < 0:
+        text = "-" + text
+    return text.replace(".", decimal)
+
+
+STANDINGS_PLACES = 1
+"""Decimals of the standings' figures on the pages (9.3, 3.8, 2): what a club reads. Exact
+values stay in the API and the CSV; the rank always compares exact values (docs/standings.md)."""
 
 
 def plural_count(value: float | int | Fraction) -> int:
@@ -206,6 +219,8 @@ class Cell:
     key: str
     title: str
     text: str
+    short: str = ""
+    """The title in a row's compact line on a phone ("Opp. avg"): the title if no shorter one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +235,9 @@ class StandingRow:
     """Every column after rank and player, in the standings' order."""
     points_count: int = 0
     """The number that picks the plural form of "points" (plural_count)."""
+    deciding: tuple[Cell, ...] = ()
+    """The cells of the tie-breaks, in the order they apply: what decided the row's place
+    among players level on points (a phone shows them under the name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +251,11 @@ class Standings:
     """The title of the entrants' column ("Team" in a team game), in the reader's language."""
     points_title: str = "Points"
     """The title of the points' column ("Match points" in a match game)."""
+    deciding: tuple[str, ...] = ()
+    """The keys of the tie-break columns, in the order they apply."""
+    not_checked_in: tuple[tuple[str, str], ...] = ()
+    """(player id, name) of the players listed apart: registered, never checked in, no game
+    (tournaments.rounds.standings_apart)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,21 +419,56 @@ def game_state(
     return "in_progress", words.progress(round, trick or 1)
 
 
+SHORT_TITLES = {
+    "victory_points": gettext_noop("Victory pts"),
+    "opponents_average": gettext_noop("Opp. avg"),
+    "first_places": gettext_noop("1st places"),
+    "point_difference": gettext_noop("Diff."),
+    "points_scored": gettext_noop("Scored"),
+}
+"""Shorter titles of the tie-breaks for a row's compact line on a phone (the "Tie-breaks"
+section under the standings gives their full titles and what they mean)."""
+
+
+def _deciding(data: Mapping[str, Any], settings: Mapping[str, Any] | None) -> list[str]:
+    """The keys of the tie-break columns, in the order they apply: a placement game's criteria
+    (its game tie-breaks one column each), else the tournament's tie-breaks."""
+    keys = [c["key"] for c in data["columns"]]
+    rule = data.get("rule")
+    if rule is not None:
+        order = []
+        for criterion in rule["tiebreaks"]:
+            if criterion["key"] == "game_tiebreaks":
+                order += [k for k in keys if k.startswith("game_tiebreak_")]
+            else:
+                order.append(criterion["key"])
+        return [k for k in order if k in keys]
+    order = [k for k in keys if k in TIEBREAKS]
+    if settings is not None:
+        order = [k for k in settings.get("tiebreaks", order) if k in TIEBREAKS]
+    return [k for k in order if k in keys]
+
+
 def standings_table(
     data: Mapping[str, Any], settings: Mapping[str, Any] | None = None, words: Words = ENGLISH
 ) -> Standings:
-    """The standings' columns (their keys and titles, in order) and rows, ready to print;
-    ranks shared by several rows are marked."""
+    """The standings' columns (their keys and titles, in order) and rows, ready to print (the
+    figures to STANDINGS_PLACES decimals); ranks shared by several rows are marked."""
     columns = [(c["key"], words.text(c["title"])) for c in data["columns"]]
     rest = tuple((k, t) for k, t in columns if k not in ("rank", "name"))
+    deciding = _deciding(data, settings)
+    short = {k: words.text(SHORT_TITLES[k]) if k in SHORT_TITLES else t for k, t in rest}
     ranks = Counter(r["rank"] for r in data["rows"])
     rows = []
     for row in data["rows"]:
         cells = []
         for key, title in rest:
             value = row["tiebreaks"][key] if key in row["tiebreaks"] else row[key]
-            text = value if isinstance(value, str) else figure(value, words.decimal)
-            cells.append(Cell(key, title, text))
+            text = (
+                value if isinstance(value, str) else figure(value, words.decimal, STANDINGS_PLACES)
+            )
+            cells.append(Cell(key, title, text, short[key]))
+        by_key = {c.key: c for c in cells}
         rows.append(
             StandingRow(
                 rank=row["rank"],
@@ -418,19 +476,21 @@ def standings_table(
                 player=row["player"],
                 name=row["name"],
                 dropped=bool(row["dropped"]),
-                points=figure(row["points"], words.decimal),
+                points=figure(row["points"], words.decimal, STANDINGS_PLACES),
                 cells=tuple(cells),
                 points_count=plural_count(row["points"]),
+                deciding=tuple(by_key[k] for k in deciding),
             )
         )
     titles = dict(columns)
     entrant, points = titles.get("name", words.text("Player")), titles.get("points", "")
+    apart = tuple((e["player"], e["name"]) for e in data.get("not_checked_in", ()))
     rule = data.get("rule")
     if rule is not None:  # a game ranked by tournaments.placement: its criteria, in order
         explained = tuple(
             (words.text(c["title"]), words.text(c["description"])) for c in rule["tiebreaks"]
         )
-        return Standings(rest, tuple(rows), explained, entrant, points)
+        return Standings(rest, tuple(rows), explained, entrant, points, tuple(deciding), apart)
     order = [k for k, _ in rest if k in TIEBREAKS]
     if settings is not None:
         order = [k for k in settings.get("tiebreaks", order) if k in TIEBREAKS]
@@ -442,6 +502,8 @@ def standings_table(
         ),
         entrant_title=entrant,
         points_title=points,
+        deciding=tuple(deciding),
+        not_checked_in=apart,
     )
 
 

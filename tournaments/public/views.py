@@ -136,8 +136,11 @@ def _downloads(tournament_id: uuid.UUID) -> list[tuple[str, str, str]]:
 def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     read = _read(tournament_id, request, standings=True)
     summary, data = read.summary, read.standings
-    leaders = (
-        standings_table(data, words=WORDS).rows[:3] if data is not None and data["rows"] else ()
+    published = any(r["status"] != "proposed" for r in summary["rounds"])
+    leaders = (  # nobody leads before round 1 is out (everyone "1=, 0 points")
+        standings_table(data, words=WORDS).rows[:3]
+        if data is not None and data["rows"] and published
+        else ()
     )
     settings = summary["settings"]
     preset = PRESETS.get(settings["scoring"])
@@ -364,7 +367,8 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
 
 
 SCREEN_ROTATE_SECONDS = 20
-"""How long the big screen shows the pairings, then the standings."""
+"""How long the big screen shows each page of the tables, then of the standings
+(static/js/screen.js pages them when they do not fit the screen)."""
 SCREEN_STANDINGS = 24
 """Standings rows on the big screen (the top of the table: what a room reads from afar)."""
 
@@ -381,7 +385,9 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     rounds = [r for r in summary["rounds"] if r["status"] != "proposed"]
     rnd = rounds[-1] if rounds else None
     tables = table_cards(rnd, players_by_id(summary), {}, WORDS) if rnd is not None else []
-    table = standings_table(data, words=WORDS) if data is not None else None
+    # Nobody is ranked before round 1 is out (everyone "1=, 0 points" says nothing)
+    table = standings_table(data, summary["settings"], WORDS) if data is not None else None
+    shown = table.rows[:SCREEN_STANDINGS] if table is not None and rnd is not None else ()
     follow_url = tournament_address(request, tournament_id)  # its short address, to type
     context = {
         "t": header(summary, WORDS),
@@ -389,9 +395,14 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "tables": tables,
         **_seat_one(summary),
         "byes": [b["name"] for b in rnd["byes"]] if rnd is not None else [],
-        "standings": table.rows[:SCREEN_STANDINGS] if table is not None else None,
+        "standings": shown if table is not None else None,
+        # rank, entrant, points and the tie-breaks: the values that decided each place
+        "standings_rows": page.standings_rows_html(
+            tournament_id, shown, keys=table.deciding if table else (), link=False
+        ),
         "standings_titles": table,
-        "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if table is not None else 0,
+        "deciding_titles": [t for k, t in table.columns if k in table.deciding] if table else [],
+        "more_players": max(0, len(table.rows) - SCREEN_STANDINGS) if shown and table else 0,
         "follow_url": follow_url,
         "follow_qr": desk_qr.inline(
             desk_qr.svg(follow_url), _("QR code of the tournament's public page")

@@ -27,7 +27,13 @@ def current_standings(projection: TournamentProjection, state: TournamentState) 
     again from ``state`` (at that version) and stored for the next reader, unless a newer
     version's standings got there first (no lock: readers never wait for writers). Events that
     change the standings leave them stale (tournaments.services.writes._save), so a result
-    costs its writer nothing here and shows in the first read after it."""
+    costs its writer nothing here and shows in the first read after it. The players who never
+    checked in are set apart at every read (rounds.standings_apart: a check-in does not make
+    the stored standings stale)."""
+    return rounds.standings_apart(state, _stored_standings(projection, state))
+
+
+def _stored_standings(projection: TournamentProjection, state: TournamentState) -> dict[str, Any]:
     if projection.standings_version == projection.version:
         return dict(projection.standings)
     standings = rounds.standings_json(state)

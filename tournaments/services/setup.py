@@ -45,6 +45,7 @@ def tournament_create(
     standings_hidden_from: int | None = None,
     standings_revealed: bool = False,
     downloads_released: bool = False,
+    rank_not_checked_in: bool = False,
     request_id: str = "",
 ) -> TournamentChange:
     """A new tournament; its creator is its first organizer. ``table_size``: the organizer's
@@ -73,6 +74,8 @@ def tournament_create(
         settings["table_size"] = table_size
     if time_zone is not None:  # the same: without it, the site's zone (TNC_TIME_ZONE)
         settings["time_zone"] = time_zone
+    if rank_not_checked_in:  # the same
+        settings["rank_not_checked_in"] = True
     try:
         domain.check_settings(settings, GAME_TYPES)
     except Refusal as refusal:
@@ -131,6 +134,7 @@ SETTINGS_ANY_TIME = frozenset(
         "standings_hidden_from",
         "standings_revealed",
         "downloads_released",
+        "rank_not_checked_in",
         "table_size",
         "time_zone",
     }

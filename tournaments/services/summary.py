@@ -46,7 +46,9 @@ def _summary(
             "downloads_released": config.downloads_released,
         }
         | ({"table_size": config.table_size} if config.table_size is not None else {})
-        | ({"time_zone": config.time_zone} if config.time_zone is not None else {}),
+        | ({"time_zone": config.time_zone} if config.time_zone is not None else {})
+        # only when chosen, as table_size: a default tournament's summary is as before
+        | ({"rank_not_checked_in": True} if config.rank_not_checked_in else {}),
         "standings_visible": standings_visible(state, user) if not system else True,
         "downloads": downloads_allowed(state, user) if not system else True,
         "players": [
