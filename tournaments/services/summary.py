@@ -107,6 +107,9 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
                         "place": r.place,
                         "victory_points": r.victory_points,
                         "last_round": r.last_round,
+                        # the game's tie-break values (Trick-n-Chef's: its last round)
+                        "tiebreaks": list(r.tiebreaks)
+                        or ([] if r.last_round is None else [r.last_round]),
                     }
                     for r in t.result
                 ],
