@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card
 
@@ -70,6 +70,14 @@ def chef_name(suit: str) -> str:
 def word_list(words: Iterable[object]) -> str:
     """Names or cards one after the other, with the language's separator."""
     return gettext(", ").join(str(w) for w in words)
+
+
+def clause_list(clauses: Iterable[object]) -> str:
+    """Parts of a line that themselves hold commas ("Ana (x, y); Ben (z)"), with the
+    language's separator between them."""
+    return pgettext("the separator between the parts of a list that hold commas", "; ").join(
+        str(c) for c in clauses
+    )
 
 
 def card_list(cards: Iterable[Card]) -> str:

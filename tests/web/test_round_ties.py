@@ -90,11 +90,11 @@ def test_japanese_pages_join_names_and_clauses_with_japanese_punctuation(
     organizer: User, capture: Capture
 ) -> None:
     tid = _tournament(organizer, ["Ana", "Ben", "Cleo", "Dev"], game_type="chefs")
-    _enter(
+    game = _enter(
         tid, organizer, capture, entry={"positions": {"Ana": 22, "Ben": 17, "Cleo": 17, "Dev": 17}}
     )
     ids = {p["name"]: p["id"] for p in summary_of(tid, organizer)["players"]}
-    for url in (f"/t/{tid}/round/1/", f"/t/{tid}/player/{ids['Ben']}/"):
+    for url in (f"/t/{tid}/round/1/", f"/t/{tid}/player/{ids['Ben']}/", f"/g/{game}/"):
         words = text(_page(url, "ja"))
         assert "、" in words, url  # names joined: "Ben、Cleo"
         joined = re.findall(rf"(?:{JAPANESE}|[A-Za-z]), (?:{JAPANESE}|[A-Z])", words)
