@@ -6,6 +6,7 @@ or, in Chefs (no tie-break), that nothing did."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ CARD_SCROLLS = """() => Array.from(document.querySelectorAll(".table-card"))
 """A table card that scrolls sideways inside itself (the page does not, but the reader must)."""
 
 
-def _table(olga: User, game_type: str, names: list[str], **entry: object) -> uuid.UUID:
+def _table(olga: User, game_type: str, names: list[str], **entry: Any) -> uuid.UUID:
     tid = t.tournament_create(
         user=olga, name="Café de la Gare", date="2026-12-01", rounds=2, seed=5,
         round1="order", game_type=game_type,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -24,7 +26,7 @@ TIED = {"Eli": [10, 8, 12], "Fay": [10, 12, 8], "Gus": [5, 6, 7]}
 
 
 @pytest.fixture(autouse=True)
-def _english_after() -> None:
+def _english_after() -> Iterator[None]:
     yield
     translation.deactivate()
 
@@ -40,7 +42,7 @@ def _tournament(user: User, names: list[str], game_type: str = "trick-n-chef") -
     return tid
 
 
-def _enter(tid: uuid.UUID, user: User, capture: Capture, **entry: object) -> str:
+def _enter(tid: uuid.UUID, user: User, capture: Capture, **entry: Any) -> str:
     game_id = table_entry(tid, user, 1, 1)["game"]
     game = GameProjection.objects.get(stream_id=game_id)
     with capture(execute=True):
@@ -48,7 +50,7 @@ def _enter(tid: uuid.UUID, user: User, capture: Capture, **entry: object) -> str
             game_id=game.stream_id, expected_version=game.version, user=user, **entry
         )
     t.tournament_confirm(tournament_id=tid, round=1, table=1, user=user)
-    return game_id
+    return str(game_id)
 
 
 def _page(url: str, language: str = "en") -> str:
