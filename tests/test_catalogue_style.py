@@ -91,3 +91,16 @@ def test_russian_card_names_agree_with_the_dish() -> None:
             label = card_label(card)
             colour = COLOUR_FORMS[suit][DISH_GENDER[dishes[suit]]]
             assert label.startswith(f"{colour} {dishes[suit]} {CARD_VALUE[card]}, "), label
+
+
+def test_no_russian_entry_builds_a_plural_or_a_gender_with_a_bracketed_ending() -> None:
+    """"получил(и)", "снят(а)": a plural goes through ngettext, a name's gender is not known
+    (say "игрок %(name)s" and agree with "игрок")."""
+    hack = re.compile(r"[а-яё]\((?:и|а|ы|ов|ей|ась|ось|ись|о)\)", re.IGNORECASE)
+    faults = [
+        (entry.label(), string)
+        for entry in read_po(catalogue("ru"))
+        for string in entry.strings
+        if hack.search(string)
+    ]
+    assert not faults, faults
