@@ -391,15 +391,16 @@ def tie_notes(
         shared = [names.get(r["player"], r["player"]) for r in level if r["place"] == mine["place"]]
         clauses = []
         for other in (r for r in level if r["place"] != mine["place"]):
-            split = _first_difference(mine.get("tiebreaks") or (), other.get("tiebreaks") or ())
+            values, theirs = _tiebreak_values(mine), _tiebreak_values(other)
+            split = _first_difference(values, theirs)
             if split is None or split >= len(tiebreak_names):
                 continue  # the game placed them apart for a reason it does not name
             clauses.append(
                 words.tie_split(
                     words.text(tiebreak_names[split]),
-                    mine["tiebreaks"][split],
+                    values[split],
                     names.get(other["player"], other["player"]),
-                    other["tiebreaks"][split],
+                    theirs[split],
                     ahead=mine["place"] < other["place"],
                 )
             )
@@ -408,6 +409,14 @@ def tie_notes(
         if clauses:
             notes[mine["player"]] = words.join(clauses)
     return notes
+
+
+def _tiebreak_values(result: Mapping[str, Any]) -> tuple[int, ...]:
+    """A result's tie-break values: the game's ``tiebreaks``, or Trick-n-Chef's one, its last
+    round (``last_round``), as its results have always been kept."""
+    if result.get("tiebreaks"):
+        return tuple(result["tiebreaks"])
+    return () if result.get("last_round") is None else (result["last_round"],)
 
 
 def _first_difference(mine: Sequence[int], theirs: Sequence[int]) -> int | None:
