@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card
 
@@ -72,6 +72,14 @@ def word_list(words: Iterable[object]) -> str:
     return gettext(", ").join(str(w) for w in words)
 
 
+def clause_list(clauses: Iterable[object]) -> str:
+    """Parts of a line that themselves hold commas ("Ana (x, y); Ben (z)"), with the
+    language's separator between them."""
+    return pgettext("the separator between the parts of a list that hold commas", "; ").join(
+        str(c) for c in clauses
+    )
+
+
 def card_list(cards: Iterable[Card]) -> str:
     return word_list(card_name(c) for c in cards)
 
@@ -84,12 +92,28 @@ def stars_words(stars: int) -> str:
     return ngettext("%(count)d star", "%(count)d stars", stars) % {"count": stars}
 
 
+CARD_LABELS: dict[str, Promise] = {
+    "green": pgettext_lazy(
+        "a card: its colour, dish, value and stars", "green sushi %(value)s, %(stars)s"
+    ),
+    "red": pgettext_lazy(
+        "a card: its colour, dish, value and stars", "red burger %(value)s, %(stars)s"
+    ),
+    "yellow": pgettext_lazy(
+        "a card: its colour, dish, value and stars", "yellow pizza %(value)s, %(stars)s"
+    ),
+    "blue": pgettext_lazy(
+        "a card: its colour, dish, value and stars", "blue noodles %(value)s, %(stars)s"
+    ),
+}
+"""A card's whole name with its dish, one message a suit: the colour agrees with the dish, not
+with the card ("красный бургер", "зелёное суши", "жёлтая пицца", "синяя лапша")."""
+
+
 def card_label(card: Card) -> str:
     """A card drawing's accessible name: "red burger 9, 3 stars"."""
     suit = CARD_SUIT[card]
-    return gettext("%(colour)s %(dish)s %(value)s, %(stars)s") % {
-        "colour": suit_name(suit),
-        "dish": dish_name(suit),
+    return str(CARD_LABELS[suit]) % {
         "value": CARD_VALUE[card],
         "stars": stars_words(CARD_STARS[card]),
     }

@@ -33,7 +33,7 @@ from engine.cards import TRICKS_PER_ROUND
 from engine.events import from_json
 from engine.state import CompletedTrick
 from games import policy, services
-from games.cardnames import dish_name, suit_name
+from games.cardnames import clause_list, dish_name, suit_name, word_list
 from games.pages import pages_for
 from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
@@ -401,7 +401,7 @@ def score_chart(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> 
             "players": _(" and ").join(leaders),
             "points": best,
         }
-    figures = "; ".join(f"{s.player} {', '.join(map(str, s.totals))}" for s in series)
+    figures = clause_list(f"{s.player} {word_list(map(str, s.totals))}" for s in series)
     if len(numbers) == 1:
         text = _(
             "Cumulative points of each player after deal 1: %(figures)s. %(lead)s. The table "

@@ -53,6 +53,11 @@ class GameType(Protocol):
     event."""
     record_types: frozenset[str]
     """The event types of this game's record format (what scorekeepers append)."""
+    tiebreak_names: tuple[str, ...]
+    """What the game's tie-break values (:attr:`Placement.tiebreaks`, in order) are, as English
+    msgids marked with gettext_noop ("deal 3"); the pages translate them to say what split
+    entrants equal on points (tournaments.public.presenters.tie_notes). Empty: the game has no
+    tie-break (equal points share the place)."""
     pages: str
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's

@@ -34,6 +34,7 @@ class RecordedGame:
     teams: bool = False
     team_members: tuple[int, int] | None = None
     first_player_rule: bool = False
+    tiebreak_names: tuple[str, ...] = ()
     record_types: frozenset[str]
     pages: str
     name_key: str = "player"

@@ -7,6 +7,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 import engine
 from engine.referee import forced_next
 from engine.replay import split_lines
@@ -24,6 +26,8 @@ class TrickNChef:
     first_player_rule: bool = True
     record_types: frozenset[str] = frozenset(engine.events.EVENT_TYPES)
     pages: str = "games.pages.tricknchef"
+    tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
+    """The rulebook's tie-break: the points of the third (last) deal."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "game_started", "players": list(players)}

@@ -15,6 +15,7 @@ from engine.chefs.events import LOCATIONS
 from engine.chefs.referee import legal_chests, legal_locations, may_use_chef_card
 from engine.chefs.rules import GOAL, field, next_seat
 from engine.chefs.state import ChefsState, Phase
+from games.cardnames import word_list
 from games.gametypes.recorded import Recorded
 from games.pages import SheetLayout
 from games.pages.recorded import (
@@ -92,7 +93,7 @@ class ChefsPresenter:
         kind = event.get("type")
         values = {k: v for k, v in event.items() if k != "type"}
         if kind == "game_started":
-            return _("The game starts: %(players)s.") % {"players": ", ".join(event["players"])}
+            return _("The game starts: %(players)s.") % {"players": word_list(event["players"])}
         if kind == "round_started":
             return _("Round %(round)s: %(player)s starts.") % {
                 "round": event["round"],
@@ -149,7 +150,7 @@ class ChefsPresenter:
                 str(game.positions.get(p, 0)),
                 str(field(game.positions.get(p, 0))),
                 str(game.hands.get(p, 0)),
-                ", ".join(str(m) for m in game.meals.get(p, [])) or "–",
+                word_list(str(m) for m in game.meals.get(p, [])) or "–",
             )
             for p in game.players
         )
@@ -174,7 +175,7 @@ class ChefsPresenter:
                     rows=tuple(
                         (
                             place(name).capitalize(),
-                            ", ".join(game.markers[i]) or "–",
+                            word_list(game.markers[i]) or "–",
                             self._cards_at(game, name),
                         )
                         for i, name in enumerate(LOCATIONS)
@@ -192,7 +193,7 @@ class ChefsPresenter:
             count = game.cookers[0 if name == "window" else 1]
             return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
         if name == "door":
-            return _("chests taken: %(chests)s") % {"chests": ", ".join(game.chests_taken) or "–"}
+            return _("chests taken: %(chests)s") % {"chests": word_list(game.chests_taken) or "–"}
         return "–"
 
     def result_tables(self, summary: Mapping[str, Any]) -> list[StateTable]:

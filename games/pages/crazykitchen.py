@@ -17,6 +17,7 @@ from django.utils.translation import ngettext, pgettext
 from engine.crazykitchen.referee import expected_cooks
 from engine.crazykitchen.rules import ROUNDS, cooks_in, round_score
 from engine.crazykitchen.state import KitchenState
+from games.cardnames import clause_list, word_list
 from games.gametypes.recorded import Recorded
 from games.pages import SheetLayout
 from games.pages.recorded import (
@@ -98,7 +99,7 @@ class KitchenPresenter:
 
     def describe(self, event: Mapping[str, Any]) -> str:
         if event.get("type") == "game_started":
-            teams = "; ".join(f"{t['name']} ({', '.join(t['players'])})" for t in event["teams"])
+            teams = clause_list(f"{t['name']} ({word_list(t['players'])})" for t in event["teams"])
             return _("The game starts: %(teams)s.") % {"teams": teams}
         return _(
             "Round %(round)s: %(team)s cooked: orders %(fulfilled)s, penalties %(penalties)s, "
@@ -129,7 +130,7 @@ class KitchenPresenter:
         teams = [
             (
                 t["name"],
-                ", ".join(t["players"]),
+                word_list(t["players"]),
                 str(points.get(t["name"], 0)),
                 str(compensation.get("points", 0))
                 if compensation.get("team") == t["name"]
@@ -178,8 +179,8 @@ class KitchenPresenter:
                     rows=tuple(
                         (
                             str(u["after_round"]),
-                            ", ".join(f"{team} {n}" for team, n in u["points"].items()),
-                            "; ".join(
+                            word_list(f"{team} {n}" for team, n in u["points"].items()),
+                            clause_list(
                                 _("%(team)s up to %(limit)s")
                                 % {"team": team, "limit": u["limits"][team]}
                                 for team in u["order"]
@@ -232,7 +233,7 @@ class KitchenPresenter:
     def results_intro(self, state: Recorded, players: Sequence[str]) -> dict[str, Any]:
         kitchen: KitchenState = state.state
         lines = [
-            _("%(team)s: %(players)s") % {"team": name, "players": ", ".join(members)}
+            _("%(team)s: %(players)s") % {"team": name, "players": word_list(members)}
             for name, members in kitchen.teams
         ]
         if kitchen.compensated is not None:

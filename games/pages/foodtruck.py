@@ -21,6 +21,7 @@ from engine.foodtruck.events import to_json
 from engine.foodtruck.referee import legal_events, turn_player
 from engine.foodtruck.rules import EFFECTS, max_rounds, victory_threshold
 from engine.foodtruck.state import GameState, Phase
+from games.cardnames import word_list
 from games.gametypes.recorded import Recorded
 from games.pages import SheetLayout
 from games.pages.recorded import (
@@ -61,7 +62,7 @@ def effect(name: str) -> str:
 
 
 def dishes(names: Sequence[str]) -> str:
-    return ", ".join(dish(n) for n in names) or "–"
+    return word_list(dish(n) for n in names) or "–"
 
 
 class FoodTruckResults(ResultsForm):
@@ -124,9 +125,9 @@ class FoodTruckPresenter:
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
         if kind == "game_started":
-            return _("The game starts: %(players)s.") % {"players": ", ".join(event["players"])}
+            return _("The game starts: %(players)s.") % {"players": word_list(event["players"])}
         if kind == "round_started":
-            companies = ", ".join(f"{p} {effect(e)}" for p, e in dict(event["companies"]).items())
+            companies = word_list(f"{p} {effect(e)}" for p, e in dict(event["companies"]).items())
             return _(
                 "Round %(round)s starts: %(player)s plays first; market: %(market)s; "
                 "Company cards: %(companies)s."
@@ -193,7 +194,7 @@ class FoodTruckPresenter:
                 where = _("in the round")
             else:
                 where = _("eliminated (%(order)s)") % {"order": game.eliminated.index(player) + 1}
-            served = ", ".join(
+            served = word_list(
                 dish(d) if n == 1 else f"{dish(d)} ×{n}" for d, n in sorted(seat.served.items())
             )
             rows.append(
@@ -245,7 +246,7 @@ class FoodTruckPresenter:
                     (
                         str(r["round"]),
                         r["first_player"],
-                        ", ".join(r["eliminated"]),
+                        word_list(r["eliminated"]),
                         r["winner"],
                     )
                     for r in rounds

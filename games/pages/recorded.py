@@ -26,6 +26,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from games import policy, services
+from games.cardnames import word_list
 from games.forms_table import ActionForm, UndoForm
 from games.gametypes import GAME_TYPES, GameType
 from games.models import GameProjection
@@ -291,7 +292,7 @@ class RecordedPages:
             "game": game,
             "game_id": game_id,
             "game_name": self.kind.name,
-            "names": ", ".join(players),
+            "names": word_list(players),
             "form": form,
             "fields": form.sheet_fields(),
             "errors": errors,
@@ -462,7 +463,7 @@ class RecordedPages:
             "game_name": self.kind.name,
             "template": self.p.template,
             "version": view.version,
-            "names": ", ".join(view.players or game.players),
+            "names": word_list(view.players or game.players),
             "where": seating.where if seating else "",
             "clock_url": seating.clock if seating else "",
             "void": void,

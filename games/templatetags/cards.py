@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import template
 
 from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, SUIT_LETTER
-from games.cardnames import card_label, card_name, chef_name, coin_count, dish_name, suit_name
+from games.cardnames import (
+    card_label,
+    card_name,
+    chef_name,
+    coin_count,
+    dish_name,
+    suit_name,
+    word_list,
+)
 
 register = template.Library()
 
@@ -59,3 +68,9 @@ def chef_name_filter(suit: str) -> str:
 def card_name_filter(card: str) -> str:
     """ "Y8" -> "yellow 8" in the page's language."""
     return card_name(card)
+
+
+@register.filter(name="word_list")
+def word_list_filter(words: Iterable[object]) -> str:
+    """Names one after the other with the language's list separator ("A, B"; "A、B")."""
+    return word_list(words)

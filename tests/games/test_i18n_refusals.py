@@ -71,8 +71,8 @@ def test_the_api_revoke_refusal_reads_correctly_in_each_language(api: APIClient)
             f"et {player} a {', '.join(held)}"
         ),
         "ru": (
-            f"{player} должен ходить в масть ({colour['ru'][led]}): заход сделан в масть "
-            f"{colour['ru'][led]}, а у игрока {player} есть {', '.join(held)}"
+            f"{player} должен ходить в масть захода ({colour['ru'][led]}): заход — "
+            f"{colour['ru'][led]} масть, а у игрока {player} есть {', '.join(held)}"
         ),
         "ja": (
             f"{player}は{colour['ja'][led]}をマストフォローしなければなりません："

@@ -237,7 +237,7 @@ def test_the_csv_headers_follow_the_language_and_the_data_stays_data() -> None:
     assert header == [
         "Тур",
         "Стол",
-        "Место",
+        "Место за столом",
         "Игрок",
         "Место в партии",
         "Победные очки",

@@ -123,7 +123,7 @@ def test_the_table_page_and_its_refusal_in_the_language(
     held = held_in(state, language)
     if language == "ru":
         expected = (
-            f"{player} должен ходить в масть ({colour}): заход сделан в масть {colour}, "
+            f"{player} должен ходить в масть захода ({colour}): заход — {colour} масть, "
             f"а у игрока {player} есть {held}"
         )
     else:

@@ -381,6 +381,12 @@ class TournamentPlacementSerializer(serializers.Serializer[Any]):
     place = serializers.IntegerField()
     victory_points = serializers.IntegerField()
     last_round = serializers.IntegerField()
+    tiebreaks = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="The game's own tie-break values, in the order it applies them; only for a "
+        "game other than Trick-n-Chef that has some (Trick-n-Chef's is last_round).",
+    )
 
 
 class TournamentTableSerializer(serializers.Serializer[Any]):

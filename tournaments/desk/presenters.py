@@ -353,7 +353,7 @@ class RoundView:
     def progress_line(self) -> tuple[str, ...]:
         """A published round's tables by status, one sentence each (the round panel's line)."""
         return tuple(
-            sentence % {"tables": ", ".join(map(str, numbers))}
+            sentence % {"tables": _(", ").join(map(str, numbers))}
             for sentence, numbers in (
                 (ROUND_PROGRESS["not_started"], self.not_started),
                 (ROUND_PROGRESS["playing"], self.playing),

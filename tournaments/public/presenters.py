@@ -78,6 +78,21 @@ class Words(Protocol):
         tie-break), in this language."""
         ...
 
+    def join(self, items: Sequence[str]) -> str:
+        """Names or clauses one after the other, with the language's list separator ("A, B";
+        Japanese "A、B")."""
+        ...
+
+    def tie_split(self, tiebreak: str, mine: int, other: str, theirs: int, ahead: bool) -> str:
+        """Why a tie on points was split: "deal 3: 12, ahead of Ben's 8" (``ahead``) or
+        "deal 3: 8, behind Léa's 12"; ``tiebreak`` is the game's name for the value, in this
+        language already."""
+        ...
+
+    def tie_shared(self, others: str) -> str:
+        """A tie nothing split: "level with Ben: nothing split them"."""
+        ...
+
 
 class EnglishWords:
     """The records' words in English, without Django (tests, and any caller that gives none)."""
@@ -103,6 +118,17 @@ class EnglishWords:
 
     def text(self, message: str) -> str:
         return message
+
+    def join(self, items: Sequence[str]) -> str:
+        return ", ".join(items)
+
+    def tie_split(self, tiebreak: str, mine: int, other: str, theirs: int, ahead: bool) -> str:
+        if ahead:
+            return f"{tiebreak}: {mine}, ahead of {other}'s {theirs}"
+        return f"{tiebreak}: {mine}, behind {other}'s {theirs}"
+
+    def tie_shared(self, others: str) -> str:
+        return f"level with {others}: nothing split them"
 
 
 ENGLISH: Words = EnglishWords()
@@ -185,6 +211,9 @@ class Seat:
     victory_points: int | None = None
     members: tuple[str, ...] = ()
     """A team's players (a team game: the seat is a team's)."""
+    tie: str = ""
+    """Why the place, when others at the table have the same points (:func:`tie_notes`):
+    "deal 3: 12, ahead of Ben's 8", "level with Ben: nothing split them"; "" when no tie."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +230,8 @@ class TableCard:
     confirmed: bool
     status_label: str = ""
     """The game's status in words ("Finished")."""
+    ties: tuple[Seat, ...] = ()
+    """The seats tied on points with another, by place: their :attr:`Seat.tie` says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +311,8 @@ class PlayerRound:
     """(player id, name) of the others at the table, in seat order."""
     place: str = ""
     victory_points: int | None = None
+    tie: str = ""
+    """Why the place, when others at the table have the same points (:func:`tie_notes`)."""
     points: str = ""
     """Tournament points for this round ("" until the table has a result)."""
     points_count: int = 0
@@ -358,6 +391,61 @@ def _places(result: Sequence[Mapping[str, Any]], words: Words) -> dict[str, str]
     return {r["player"]: words.place(r["place"], shared[r["place"]] > 1) for r in result}
 
 
+def tie_notes(
+    result: Sequence[Mapping[str, Any]],
+    names: Mapping[str, str],
+    tiebreak_names: Sequence[str],
+    words: Words = ENGLISH,
+) -> dict[str, str]:
+    """Why each entrant tied on points with others at a table has their place, from the game's
+    own tie-break values (each result's ``tiebreaks``, named by the game type's
+    ``tiebreak_names``, English msgids): "deal 3: 12, ahead of Ben's 8" for the one placed
+    higher, "deal 3: 8, behind Léa's 12" for the other; "level with Ben: nothing split them" when
+    they share the place. Entrants alone on their points get no note."""
+    notes: dict[str, str] = {}
+    for mine in result:
+        level = [
+            r
+            for r in result
+            if r["player"] != mine["player"] and r["victory_points"] == mine["victory_points"]
+        ]
+        if not level:
+            continue
+        shared = [names.get(r["player"], r["player"]) for r in level if r["place"] == mine["place"]]
+        clauses = []
+        for other in (r for r in level if r["place"] != mine["place"]):
+            values, theirs = _tiebreak_values(mine), _tiebreak_values(other)
+            split = _first_difference(values, theirs)
+            if split is None or split >= len(tiebreak_names):
+                continue  # the game placed them apart for a reason it does not name
+            clauses.append(
+                words.tie_split(
+                    words.text(tiebreak_names[split]),
+                    values[split],
+                    names.get(other["player"], other["player"]),
+                    theirs[split],
+                    ahead=mine["place"] < other["place"],
+                )
+            )
+        if shared:
+            clauses.append(words.tie_shared(words.join(shared)))
+        if clauses:
+            notes[mine["player"]] = words.join(clauses)
+    return notes
+
+
+def _tiebreak_values(result: Mapping[str, Any]) -> tuple[int, ...]:
+    """A result's tie-break values: the game's ``tiebreaks``, or Trick-n-Chef's one, its last
+    round (``last_round``), as its results have always been kept."""
+    if result.get("tiebreaks"):
+        return tuple(result["tiebreaks"])
+    return () if result.get("last_round") is None else (result["last_round"],)
+
+
+def _first_difference(mine: Sequence[int], theirs: Sequence[int]) -> int | None:
+    return next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), None)
+
+
 def find_round(summary: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:
     return next((r for r in summary["rounds"] if r["round"] == number), None)
 
@@ -367,12 +455,15 @@ def table_cards(
     players: Mapping[str, Mapping[str, Any]],
     game_states: Mapping[str, tuple[str, str]],
     words: Words = ENGLISH,
+    tiebreak_names: Sequence[str] = (),
 ) -> list[TableCard]:
-    """The round's tables; ``game_states`` gives (status, progress) of each public game."""
+    """The round's tables; ``game_states`` gives (status, progress) of each public game;
+    ``tiebreak_names`` the game type's names of its tie-break values (:func:`tie_notes`)."""
     cards = []
     for table in rnd["tables"]:
         result = table["result"] or []
         places = _places(result, words)
+        ties = tie_notes(result, _names(table, players), tiebreak_names, words)
         points = {r["player"]: r["victory_points"] for r in result}
         seats = tuple(
             Seat(
@@ -383,6 +474,7 @@ def table_cards(
                 place=places.get(s["player"], ""),
                 victory_points=points.get(s["player"]),
                 members=tuple(s.get("members", ())),
+                tie=ties.get(s["player"], ""),
             )
             for number, s in enumerate(table["seats"], start=1)
         )
@@ -402,9 +494,24 @@ def table_cards(
                 has_result=table["result"] is not None,
                 confirmed=bool(table["confirmed"]),
                 status_label=words.status("game", status),
+                ties=tuple(
+                    seat
+                    for r in sorted(result, key=lambda r: r["place"])
+                    for seat in seats
+                    if seat.player == r["player"] and seat.tie
+                ),
             )
         )
     return cards
+
+
+def _names(table: Mapping[str, Any], players: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    """The names of a table's entrants by id (a seat's own name first: a team's)."""
+    names = {p: str(players[p]["name"]) for p in players}
+    names.update(
+        {s["player"]: s.get("name", names.get(s["player"], s["player"])) for s in table["seats"]}
+    )
+    return names
 
 
 def game_state(
@@ -609,6 +716,7 @@ def player_rounds(
     player_id: str,
     game_states: Mapping[str, tuple[str, str]],
     words: Words = ENGLISH,
+    tiebreak_names: Sequence[str] = (),
 ) -> list[PlayerRound]:
     """Each published round of one player: table, seat, opponents, place, victory points and
     tournament points (the preset's points for the places at the table, shared places split)."""
@@ -653,6 +761,9 @@ def player_rounds(
                 ),
                 place=_places(result, words).get(player_id, ""),
                 victory_points=None if mine is None else mine["victory_points"],
+                tie=tie_notes(result, _names(table, players), tiebreak_names, words).get(
+                    player_id, ""
+                ),
                 points=points,
                 points_count=count,
                 confirmed=bool(table["confirmed"]),

@@ -251,6 +251,12 @@ def find(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     return render(request, "public/find.html", context, status=200)
 
 
+def _tiebreak_names(summary: Mapping[str, Any]) -> tuple[str, ...]:
+    """What the tournament's game calls its tie-break values (its game type says)."""
+    kind = GAME_TYPES.get(summary["game_type"])
+    return kind.tiebreak_names if kind is not None else ()
+
+
 def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) -> HttpResponse:
     """A round's tables (players in seat order), each game's progress and result, the byes."""
     summary = _read(tournament_id, request).summary
@@ -259,7 +265,7 @@ def round_pairings(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: i
         raise Http404(f"Round {number} has not been published.")
     players = players_by_id(summary)
     states = _game_states(request, rnd["tables"])
-    tables = table_cards(rnd, players, states, WORDS)
+    tables = table_cards(rnd, players, states, WORDS, _tiebreak_names(summary))
     context = {
         "t": header(summary, WORDS),
         "heading": _("Round %(round)s") % {"round": number},
@@ -340,7 +346,9 @@ def player(request: HttpRequest, tournament_id: uuid.UUID, player_id: str) -> Ht
     entry = players[player_id]
     tables = [t for r in summary["rounds"] if r["status"] != "proposed" for t in r["tables"]]
     mine = [t for t in tables if any(s["player"] == player_id for s in t["seats"])]
-    rounds = player_rounds(summary, player_id, _game_states(request, mine), WORDS)
+    rounds = player_rounds(
+        summary, player_id, _game_states(request, mine), WORDS, _tiebreak_names(summary)
+    )
     table = standings_table(data, words=WORDS) if data is not None else None
     standing = None
     if table is not None:

@@ -8,12 +8,14 @@ standings are rendered in)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import tzinfo
 
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from games.cardnames import word_list
 from games.places import place_words
 from tournaments.public.clock import Clock
 
@@ -65,6 +67,18 @@ class GettextWords:
 
     def text(self, message: str) -> str:
         return _(message)
+
+    def join(self, items: Sequence[str]) -> str:
+        return word_list(items)
+
+    def tie_split(self, tiebreak: str, mine: int, other: str, theirs: int, ahead: bool) -> str:
+        values = {"tiebreak": tiebreak, "mine": mine, "other": other, "theirs": theirs}
+        if ahead:
+            return _("%(tiebreak)s: %(mine)s, ahead of %(other)s's %(theirs)s") % values
+        return _("%(tiebreak)s: %(mine)s, behind %(other)s's %(theirs)s") % values
+
+    def tie_shared(self, others: str) -> str:
+        return _("level with %(others)s: nothing split them") % {"others": others}
 
 
 WORDS = GettextWords()

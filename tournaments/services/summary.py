@@ -110,6 +110,9 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
                         "place": r.place,
                         "victory_points": r.victory_points,
                         "last_round": r.last_round,
+                        # the other games' tie-break values, when they have some (no key
+                        # otherwise: the shape Trick-n-Chef's results have always had)
+                        **({"tiebreaks": list(r.tiebreaks)} if r.tiebreaks else {}),
                     }
                     for r in t.result
                 ],

@@ -89,3 +89,27 @@ def test_standings_are_hidden_from_the_round_set_until_revealed() -> None:
     assert not standings_hidden_from_public(summary(standings_hidden_from=2))
     revealed = summary(standings_hidden_from=1, standings_revealed=True)
     assert not standings_hidden_from_public(revealed)
+
+
+def _placed(player: str, place: int, points: int, *tiebreaks: int) -> dict[str, Any]:
+    return {"player": player, "place": place, "victory_points": points, "tiebreaks": tiebreaks}
+
+
+def test_tie_notes_say_which_tie_break_split_a_tie_and_when_nothing_did() -> None:
+    from tournaments.public.presenters import tie_notes
+
+    names = {"a": "Léa", "b": "Ben", "c": "Zoë", "d": "Ida"}
+    result = [
+        _placed("a", 1, 30, 12), _placed("b", 2, 30, 8), _placed("c", 2, 30, 8),
+        _placed("d", 4, 20, 9),
+    ]  # fmt: skip
+    notes = tie_notes(result, names, ("deal 3",))
+    assert notes["a"] == "deal 3: 12, ahead of Ben's 8, deal 3: 12, ahead of Zoë's 8"
+    assert notes["b"] == "deal 3: 8, behind Léa's 12, level with Zoë: nothing split them"
+    assert "d" not in notes  # alone on 20 points
+    # a game without tie-breaks (Chefs, Food Truck): equal points share the place
+    shared = tie_notes([_placed("a", 1, 5), _placed("b", 1, 5)], names, ())
+    assert shared == {
+        "a": "level with Ben: nothing split them",
+        "b": "level with Léa: nothing split them",
+    }
