@@ -24,6 +24,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import policy, services
 from games.forms_table import ActionForm, UndoForm
@@ -34,7 +35,7 @@ from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
 from games.refusals import refusal_message
 from games.table.presenters import results_closed
-from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED
+from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED, withdrawn_entry
 from games.views_public import GAME_STATUS
 
 
@@ -156,6 +157,11 @@ class ResultsForm(ActionForm):
         """The game's results entry from the cleaned data."""
         raise NotImplementedError
 
+    def values(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The form's boxes filled in with a results entry of the game (the one a correction
+        took back), by field name: the reverse of :meth:`entry`."""
+        raise NotImplementedError
+
     def sheet_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name not in ActionForm.base_fields]
 
@@ -210,7 +216,7 @@ class RecordedPages:
         return self._render(request, game)
 
     def undo(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        self._load(request, game_id)
+        game = self._load(request, game_id)
         form = UndoForm(request.POST)
         if not form.is_valid():
             return self._redisplay(request, game_id, error=_(BAD_FORM), status=422)
@@ -226,6 +232,9 @@ class RecordedPages:
                 user=request.user,
                 idempotency_key=data["key"],
             ),
+            # Taking back a results entry is the first half of a correction: the answer is the
+            # results form, filled in with what was entered.
+            done=reverse("table:results", args=[game_id]) if game.results_only else None,
         )
 
     def event(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
@@ -264,10 +273,14 @@ class RecordedPages:
         form = self.p.results_form(state, players, posted)
         errors: list[str] = []
         status = 200
+        withdrawn = None
         if request.method == "GET":
             refusal = _write_refusal(game, request)
             if refusal is not None:
                 return _forbidden(request, refusal)
+            withdrawn = withdrawn_entry(request, game)
+            if withdrawn is not None:
+                form.initial.update(form.values(withdrawn))
         elif not form.is_valid():
             status = 422
         else:
@@ -299,6 +312,7 @@ class RecordedPages:
             "version": game.version,
             "key": uuid.uuid4(),
             "closed": results_closed(game),
+            "prefilled": withdrawn is not None and not results_closed(game),
             "intro": self.p.results_intro(state, players),
             "template": self.p.template,
         }
@@ -383,7 +397,11 @@ class RecordedPages:
         game_id: uuid.UUID,
         call: Callable[[], services.GameChange],
         keep: Mapping[str, Any] | None = None,
+        *,
+        done: str | None = None,
     ) -> HttpResponse:
+        """Make the write; answer with the table (htmx) or a redirect to it (or to ``done``, if
+        given), or with the refusal and the table unchanged."""
         failed = _attempt(call)
         if failed is not None and failed.status == 403:
             return _forbidden(request, failed.message)
@@ -391,6 +409,10 @@ class RecordedPages:
             return self._redisplay(request, game_id, notice=failed.message, status=409)
         if failed is not None:
             return self._redisplay(request, game_id, error=failed.message, keep=keep, status=422)
+        if done is not None:
+            if getattr(request, "htmx", False):
+                return HttpResponseClientRedirect(done)
+            return _see_other(done)
         if getattr(request, "htmx", False):
             return self._redisplay(request, game_id)
         return _see_other(_page_url(game_id))
@@ -420,6 +442,8 @@ class RecordedPages:
     ) -> HttpResponse:
         view = services.game_view(game_id=game.stream_id, user=request.user)
         context = self.table_context(view, game, error=error, notice=notice, keep=keep or {})
+        # Results taken back and nothing played since: the correction comes first.
+        context["correcting"] = len(view.effective) == 1 and withdrawn_entry(request, game)
         swap = bool(getattr(request, "htmx", False)) and request.method == "POST"
         template = "table/game.html#swap" if swap else "table/game.html"
         return render(request, template, context, status=status)

@@ -54,10 +54,12 @@ from games.forms_table import (
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
 from games.pages import GamePages, pages_for
+from games.projection import withdrawn_results
 from games.refusals import refusal_message
 from games.table.presenters import (
     results_closed,
     results_rows,
+    results_values,
     state_of,
     table_context,
 )
@@ -244,6 +246,9 @@ def tnc_undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         return _redisplay(request, game_id, error=gettext(BAD_FORM), status=422)
     data = form.cleaned_data
     _stash_deal_before_undo(request, game_id, data["version"])
+    # Taking back a results entry is the first half of a correction: the answer is the results
+    # form, filled in with what was entered (the withdrawn entry, read back from the log).
+    results = _load(request, game_id).results_only
     return _write(
         request,
         game_id,
@@ -255,6 +260,7 @@ def tnc_undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
             user=request.user,
             idempotency_key=data["key"],
         ),
+        done=reverse("table:results", args=[game_id]) if results else None,
     )
 
 
@@ -266,10 +272,14 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     field_errors: dict[str, list[str]] = {}
     form = ResultsForm(request.POST if request.method == "POST" else None, players=players)
     status = 200
+    values: Mapping[str, Any] = request.POST
+    withdrawn = None
     if request.method == "GET":
         refusal = _write_refusal(game, request)
         if refusal is not None:
             return _forbidden(request, refusal)
+        withdrawn = withdrawn_entry(request, game)
+        values = results_values(players, withdrawn) if withdrawn else {}
     elif not form.is_valid():
         field_errors, status = form.field_errors(), 422
         if any(name not in form.cells for name in field_errors):
@@ -298,7 +308,7 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
             errors, status = [refusal_message(refused)], 422
         else:
             return _see_other(_page_url(game_id))
-    rows = results_rows(players, request.POST if request.method == "POST" else {}, field_errors)
+    rows = results_rows(players, values, field_errors)
     context = {
         "game": game,
         "game_id": game_id,
@@ -309,6 +319,7 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "version": game.version,
         "key": uuid.uuid4(),
         "closed": results_closed(game),
+        "prefilled": withdrawn is not None and not results_closed(game),
     }
     return render(request, "table/results.html", context, status=status)
 
@@ -334,6 +345,16 @@ def _load(request: HttpRequest, game_id: uuid.UUID) -> GameProjection:
     if game.game_type != DEFAULT_GAME_TYPE:
         raise Http404("this page enters Trick-n-Chef tables only")
     return game
+
+
+def withdrawn_entry(request: HttpRequest, game: GameProjection) -> dict[str, Any] | None:
+    """The results entry a correction took back, while nothing has been entered since (read
+    from the game's log: games.projection.withdrawn_results); None otherwise, and for a game
+    whose log holds nothing but its start."""
+    if game.version < 3 or game.results_only:  # a start, an entry, a retraction at least
+        return None
+    _, events = services.game_events(game_id=game.stream_id, user=request.user)
+    return withdrawn_results((e.type, e.data) for e in events)
 
 
 def _write_refusal(game: GameProjection, request: HttpRequest) -> str | None:
@@ -381,9 +402,11 @@ def _write(
     game_id: uuid.UUID,
     call: Callable[[], services.GameChange],
     keep: Mapping[str, Any] | None = None,
+    *,
+    done: str | None = None,
 ) -> HttpResponse:
-    """Call the service; answer with the new table (htmx) or a redirect to it, or with the
-    refusal and the table unchanged."""
+    """Call the service; answer with the new table (htmx) or a redirect to it (or to
+    ``done``, if given), or with the refusal and the table unchanged."""
     try:
         call()
     except services.NotAllowed as refusal:
@@ -400,6 +423,8 @@ def _write(
         )
     except services.GameError as refused:  # Refused: a rule, in the rulebook's words
         return _redisplay(request, game_id, error=refusal_message(refused), keep=keep, status=422)
+    if done is not None:
+        return HttpResponseClientRedirect(done) if request.htmx else _see_other(done)
     if request.htmx:
         return _redisplay(request, game_id)
     return _see_other(_page_url(game_id))
@@ -441,6 +466,9 @@ def _render_table(
     seating = policy.seating(game)  # which tournament table, and who may play first
     context = table_context(game, error=error, notice=notice, keep=keep or {}, seating=seating)
     context["phones"] = _phones(game)
+    # Results taken back and nothing played since: the correction comes first (the results
+    # form, filled in), not the empty deal grid.
+    context["correcting"] = context.get("round_no") == 0 and withdrawn_entry(request, game)
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"
     template = "table/enter.html#swap" if swap else "table/enter.html"

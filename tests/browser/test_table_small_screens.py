@@ -54,8 +54,10 @@ LAYOUT = """() => {
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 and (
-        a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5
+    return (
+        a["left"] < b["right"] - 0.5
+        and b["left"] < a["right"] - 0.5
+        and (a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5)
     )
 
 
