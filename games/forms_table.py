@@ -50,6 +50,20 @@ class UndoForm(ActionForm):
     reason = forms.CharField(max_length=500, required=False, strip=True)
 
 
+class CorrectionForm(forms.Form):
+    """What a results form drawn as a correction (the results recorded, filled in) posts
+    besides the sheet: that it is one, and why (optional)."""
+
+    correct = forms.BooleanField(required=False)
+    reason = forms.CharField(max_length=500, required=False, strip=True)
+
+    def wanted(self) -> tuple[bool, str]:
+        """(is it a correction, its reason)."""
+        if not self.is_valid():
+            return bool(self.data.get("correct")), ""
+        return self.cleaned_data["correct"], self.cleaned_data["reason"]
+
+
 class DealForm(ActionForm):
     """The deal of a round: who holds each card, and who plays first."""
 

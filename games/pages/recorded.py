@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import policy, services
-from games.forms_table import ActionForm, UndoForm
+from games.forms_table import ActionForm, CorrectionForm, UndoForm
 from games.gametypes import GAME_TYPES, GameType
 from games.models import GameProjection
 from games.pages import SheetLayout
@@ -35,7 +35,7 @@ from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
 from games.refusals import refusal_message
 from games.table.presenters import results_closed
-from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED, withdrawn_entry
+from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED, correctable, withdrawn_entry
 from games.views_public import GAME_STATUS
 
 
@@ -274,25 +274,45 @@ class RecordedPages:
         errors: list[str] = []
         status = 200
         withdrawn = None
+        # Results recorded: the form is their correction, filled in with them (the retraction
+        # and the corrected entry at once: games.services.game_correct_results).
+        correcting, reason = CorrectionForm(request.POST).wanted()
         if request.method == "GET":
             refusal = _write_refusal(game, request)
             if refusal is not None:
                 return _forbidden(request, refusal)
-            withdrawn = withdrawn_entry(request, game)
-            if withdrawn is not None:
-                form.initial.update(form.values(withdrawn))
+            correcting = correctable(game)
+            if correcting:
+                recorded = services.game_view(game_id=game_id, user=request.user).results
+                form.initial.update(form.values(recorded or {}))
+            else:
+                withdrawn = withdrawn_entry(request, game)
+                if withdrawn is not None:
+                    form.initial.update(form.values(withdrawn))
         elif not form.is_valid():
             status = 422
         else:
-            failed = _attempt(
-                lambda: services.game_enter_results(
+            version, key = form.cleaned_data["version"], form.cleaned_data["key"]
+
+            def call() -> services.GameChange:
+                if correcting:
+                    return services.game_correct_results(
+                        game_id=game_id,
+                        expected_version=version,
+                        reason=reason,
+                        entry=form.entry(),
+                        user=request.user,
+                        idempotency_key=key,
+                    )
+                return services.game_enter_results(
                     game_id=game_id,
-                    expected_version=form.cleaned_data["version"],
+                    expected_version=version,
                     entry=form.entry(),
                     user=request.user,
-                    idempotency_key=form.cleaned_data["key"],
+                    idempotency_key=key,
                 )
-            )
+
+            failed = _attempt(call)
             if failed is None:
                 return _see_other(_page_url(game_id))
             if failed.status == 403:
@@ -300,6 +320,7 @@ class RecordedPages:
             errors, status = [failed.message], failed.status
             if status == 409:  # the table as it stands now
                 game = self._load(request, game_id)
+                correcting = correctable(game)
         context = {
             "game": game,
             "game_id": game_id,
@@ -311,8 +332,10 @@ class RecordedPages:
             "invalid": status == 422 and not errors,
             "version": game.version,
             "key": uuid.uuid4(),
-            "closed": results_closed(game),
+            "closed": None if correcting else results_closed(game),
             "prefilled": withdrawn is not None and not results_closed(game),
+            "correcting": correcting,
+            "reason": reason,
             "intro": self.p.results_intro(state, players),
             "template": self.p.template,
         }

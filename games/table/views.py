@@ -45,6 +45,7 @@ from engine.state import Phase
 from games import policy, services
 from games.forms_table import (
     ActionForm,
+    CorrectionForm,
     DealForm,
     PickForm,
     PlayForm,
@@ -274,26 +275,45 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     status = 200
     values: Mapping[str, Any] = request.POST
     withdrawn = None
+    # Results recorded: the form is their correction, filled in with them (both events at once:
+    # the retraction and the corrected entry, games.services.game_correct_results).
+    correcting, reason = CorrectionForm(request.POST).wanted()
     if request.method == "GET":
         refusal = _write_refusal(game, request)
         if refusal is not None:
             return _forbidden(request, refusal)
-        withdrawn = withdrawn_entry(request, game)
-        values = results_values(players, withdrawn) if withdrawn else {}
+        correcting = correctable(game)
+        if correcting:
+            recorded = services.game_view(game_id=game_id, user=request.user).results
+            values = results_values(players, recorded or {})
+        else:
+            withdrawn = withdrawn_entry(request, game)
+            values = results_values(players, withdrawn) if withdrawn else {}
     elif not form.is_valid():
         field_errors, status = form.field_errors(), 422
         if any(name not in form.cells for name in field_errors):
             errors = [gettext(FORM_INCOMPLETE)]
     else:
         try:
-            services.game_enter_results(
-                game_id=game_id,
-                expected_version=form.cleaned_data["version"],
-                scores=form.scores(),
-                totals=form.totals(),
-                user=request.user,
-                idempotency_key=form.cleaned_data["key"],
-            )
+            if correcting:
+                services.game_correct_results(
+                    game_id=game_id,
+                    expected_version=form.cleaned_data["version"],
+                    reason=reason,
+                    scores=form.scores(),
+                    totals=form.totals(),
+                    user=request.user,
+                    idempotency_key=form.cleaned_data["key"],
+                )
+            else:
+                services.game_enter_results(
+                    game_id=game_id,
+                    expected_version=form.cleaned_data["version"],
+                    scores=form.scores(),
+                    totals=form.totals(),
+                    user=request.user,
+                    idempotency_key=form.cleaned_data["key"],
+                )
         except services.NotAllowed as refusal:
             return _forbidden(request, refusal.message)
         except services.GameNotFound:
@@ -301,9 +321,11 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         except services.Conflict:
             errors, status = [gettext(CONFLICT)], 409
             game = _load(request, game_id)
+            correcting = correctable(game)
         except services.KeyReused:
             errors, status = [gettext(KEY_REUSED)], 409
             game = _load(request, game_id)
+            correcting = correctable(game)
         except services.GameError as refused:
             errors, status = [refusal_message(refused)], 422
         else:
@@ -318,8 +340,10 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "mistakes": [(f["name"], e) for row in rows for f in row["errors"] for e in f["errors"]],
         "version": game.version,
         "key": uuid.uuid4(),
-        "closed": results_closed(game),
+        "closed": None if correcting else results_closed(game),
         "prefilled": withdrawn is not None and not results_closed(game),
+        "correcting": correcting,
+        "reason": reason,
     }
     return render(request, "table/results.html", context, status=status)
 
@@ -345,6 +369,11 @@ def _load(request: HttpRequest, game_id: uuid.UUID) -> GameProjection:
     if game.game_type != DEFAULT_GAME_TYPE:
         raise Http404("this page enters Trick-n-Chef tables only")
     return game
+
+
+def correctable(game: GameProjection) -> bool:
+    """Whether the game's results form opens as a correction of the results recorded."""
+    return game.results_only and game.status != GameProjection.Status.VOID
 
 
 def withdrawn_entry(request: HttpRequest, game: GameProjection) -> dict[str, Any] | None:

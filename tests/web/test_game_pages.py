@@ -492,7 +492,7 @@ def test_a_correction_opens_the_results_form_filled_in_and_one_number_is_one_num
     sheet, box, right, (part, at) = SHEETS[key]
     assert post_results(client_in, game_id, sheet).status_code == 303
     html = client_in.get(page_url(game_id)).content.decode()
-    assert "undo them, and their form opens filled in" in text(html)
+    assert "Their form opens filled in with what was entered" in text(html)
     undo = page_forms(html)["undo"]
     response = client_in.post(
         f"/table/{game_id}/undo/", {**undo.fields, "reason": "a box was wrong"}, headers=HTMX
@@ -522,3 +522,26 @@ def test_a_correction_opens_the_results_form_filled_in_and_one_number_is_one_num
     assert again == expected
     # Entered again: the form is closed, nothing is offered to fill in any more.
     assert "filled in below" not in text(client_in.get(results_url(game_id)).content.decode())
+
+
+@pytest.mark.parametrize("key", list(SHEETS))
+def test_correct_the_results_opens_the_recorded_results_and_records_both_events(
+    client_in: Client, keeper: User, key: str
+) -> None:
+    game_id = new_game(keeper, key)
+    sheet, box, right, (part, at) = SHEETS[key]
+    assert post_results(client_in, game_id, sheet).status_code == 303
+    table = client_in.get(page_url(game_id)).content.decode()
+    assert f'href="{results_url(game_id)}"' in table and "Correct the results" in text(table)
+    html = client_in.get(results_url(game_id)).content.decode()
+    form = page_forms(html)["results"]
+    assert {name: form.fields.get(name) for name in sheet} == sheet
+    response = client_in.post(
+        results_url(game_id), {**form.fields, box: right, "reason": "misread the sheet"}
+    )
+    assert response.status_code == 303
+    (_, first), (_, undone), (_, again) = results_entries(game_id)
+    assert undone == {"count": 1, "reason": "misread the sheet"}
+    expected = copy.deepcopy(first)
+    expected[part][at] = int(right)
+    assert again == expected

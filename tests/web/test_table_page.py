@@ -599,7 +599,7 @@ def test_results_only_good_and_bad(client_in: Client, keeper: User) -> None:
     assert ranking.index("cleo") < ranking.index("ana")  # 30 each: cleo scored more in round 3
     assert "Undo last: the results entered" in said
     html = client_in.get(url).content.decode()
-    assert "Results were already entered" in text(html)
+    assert "Correct the results" in text(html)  # recorded: the form is now their correction
 
 
 def test_a_correction_opens_the_results_form_filled_in_and_one_number_is_one_number(
@@ -792,3 +792,42 @@ def test_the_results_form_and_the_table_say_deal_for_a_games_rounds(
     append(game_id, keeper, events[1:40])
     said += " " + text(client_in.get(page(game_id)).content.decode())
     assert not re.search(r"\bround", said, re.I), re.findall(r".{30}\bround.{30}", said, re.I)
+
+
+def test_correct_the_results_goes_straight_to_the_form_and_records_both_events_at_once(
+    client_in: Client, keeper: User
+) -> None:
+    game_id = new_game(keeper)
+    url = f"/table/{game_id}/results/"
+    entered: dict[str, list[int | str]] = {name: [n, 2 * n, 3] for n, name in enumerate(NAMES)}
+    html = client_in.get(url).content.decode()
+    assert client_in.post(url, results_data(html, entered, {})).status_code == 303
+    table = client_in.get(page(game_id)).content.decode()
+    assert f'href="{url}"' in table and "Correct the results" in text(table)
+    html = client_in.get(url).content.decode()
+    assert_accessible(html, where=url)
+    form = page_forms(html)["results"]
+    assert form.fields["correct"] == "1"
+    assert [form.fields[f"score-{seat}-2"] for seat in range(4)] == ["0", "2", "4", "6"]
+    before = stored(game_id)
+    data = {**form.fields, "score-2-2": "5", "reason": "cleo's deal 2 was 5"}
+    response = client_in.post(url, data)
+    assert response.status_code == 303
+    kinds = [e.type for e in StoredEvent.objects.filter(stream_id=game_id).order_by("version")]
+    assert kinds[before:] == ["events_retracted", "results_entered"]
+    last = StoredEvent.objects.filter(stream_id=game_id).order_by("-version")
+    again, undone = last[0].data, last[1].data
+    assert undone == {"count": 1, "reason": "cleo's deal 2 was 5"}
+    assert again["scores"] == {**{p: entered[p] for p in NAMES}, "cleo": [2, 5, 3]}
+    # The same form sent again (a double tap): recorded once.
+    assert client_in.post(url, data).status_code == 303
+    assert stored(game_id) == before + 2
+    # A correction of a table whose results were taken back meanwhile: a conflict, nothing
+    # written, and the form is an entry again.
+    undo = page_forms(client_in.get(page(game_id)).content.decode())["undo"]
+    stale = page_forms(client_in.get(url).content.decode())["results"].fields
+    client_in.post(f"/table/{game_id}/undo/", undo.fields)
+    response = client_in.post(url, {**stale, "score-0-1": "1"})
+    assert response.status_code == 409
+    assert stored(game_id) == before + 3
+    assert 'name="correct"' not in response.content.decode()
