@@ -2,6 +2,9 @@
 and 390x844, in English, Russian and Japanese, the first cards to tap are on the screen as the
 page opens (no scrolling), above the sticky "Dealing to" bar; nothing scrolls sideways, no word
 is broken over two lines, and the bar's names (long Russian ones too) never run into each other.
+Then a correction (item 8) as a phone makes it: "Undo last: the results entered" lands on the
+results form filled in with them (htmx follows the undo's HX-Redirect), and that form and the
+table page offering it fit the phone too.
 
 One page, one tournament table with its round clock: the viewport and the language (the
 language cookie) change between looks, so the whole test costs a few page loads."""
@@ -15,9 +18,11 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from django.contrib.auth.models import User  # noqa: E402
-from playwright.sync_api import Page, ViewportSize  # noqa: E402
+from playwright.sync_api import Page, ViewportSize, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
+from games import services as games  # noqa: E402
+from games.models import GameProjection  # noqa: E402
 from tests.browser.helpers import WIDER_THAN_THE_SCREEN, broken_words  # noqa: E402
 from tests.browser.recorders import Shots  # noqa: E402
 from tournaments import services as t  # noqa: E402
@@ -120,4 +125,26 @@ def test_the_first_cards_of_the_deal_are_on_a_phones_screen(
                 for other in choices[i + 1 :]:
                     if overlap(one["name"], other["name"]):
                         problems.append(f"{where}: {one['text']!r} runs into {other['text']!r}")
+
+    # A correction on the phone: the results entered, then taken back from the table page.
+    table = GameProjection.objects.get(stream_id=game["game"])
+    scores = {name: [n + 3, n, 2] for n, name in enumerate(table.players)}
+    games.game_enter_results(
+        game_id=table.stream_id, expected_version=table.version, scores=scores, user=olga
+    )
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
+    page.set_viewport_size(SIZES[0])
+    page.goto(f"{base}/table/{game['game']}/")
+    page.get_by_role("button", name="Undo last: the results entered").click()
+    page.wait_for_url(f"**/table/{game['game']}/results/")
+    first = table.players[0]
+    expect(page.get_by_label(f"{first}, deal 1", exact=True)).to_have_value(str(scores[first][0]))
+    for lang in ("ru", "ja"):
+        page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
+        for url in (f"/table/{game['game']}/results/", f"/table/{game['game']}/"):
+            page.goto(base + url)
+            where = f"{lang} 320 {url}"
+            page.screenshot(path=str(shots.folder / f"correction-{lang}-{url.count('/')}.png"))
+            problems += [f"{where}: {w}" for w in page.evaluate(WIDER_THAN_THE_SCREEN)]
+            problems += [f"{where}: {w}" for w in broken_words(page)]
     assert not problems, "\n".join(problems)
