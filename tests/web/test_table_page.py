@@ -785,7 +785,12 @@ def test_the_results_form_and_the_table_say_deal_for_a_games_rounds(
     html = client_in.get(url).content.decode()
     said = text(html) + " " + " ".join(re.findall(r'aria-label="([^"]*)"', html))
     assert "three deals" in said and "ana, deal 1" in said
-    bad = {"ana": [10, 12, 8], "ben": [9, 99, 9], "cleo": [1, 2, 3], "dev": [1, 2, 3]}
+    bad: dict[str, list[int | str]] = {
+        "ana": [10, 12, 8],
+        "ben": [9, 99, 9],
+        "cleo": [1, 2, 3],
+        "dev": [1, 2, 3],
+    }
     answer = client_in.post(url, results_data(html, bad, {"ana": 29})).content.decode()
     said += " " + text(answer)
     events = simulate(4, 4, names=NAMES)
