@@ -113,7 +113,7 @@ def withdrawn_results(events: Iterable[tuple[str, Mapping[str, Any]]]) -> dict[s
             entries = [d for t, d in taken if t == RESULTS]
             if entries:
                 withdrawn = dict(entries[-1])
-        elif kind not in (VOIDED, PUBLISHED):
+        elif kind == RESULTS or kind not in STORE_TYPES:  # an entry of the record
             effective.append((kind, data))
             withdrawn = None
     return withdrawn
