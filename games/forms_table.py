@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from engine.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
-from games.refusals import score_problem, total_problem
+from engine.results import MAX_ROUND_SCORE, score_problem, total_problem
 
 DEAL_PREFIX = "deal-"
 """A deal posts one field per card in play: ``deal-R7`` = the seat (0-based) it was dealt to,
@@ -48,6 +48,20 @@ class PlayForm(ActionForm):
 
 class UndoForm(ActionForm):
     reason = forms.CharField(max_length=500, required=False, strip=True)
+
+
+class CorrectionForm(forms.Form):
+    """What a results form drawn as a correction (the results recorded, filled in) posts
+    besides the sheet: that it is one, and why (optional)."""
+
+    correct = forms.BooleanField(required=False)
+    reason = forms.CharField(max_length=500, required=False, strip=True)
+
+    def wanted(self) -> tuple[bool, str]:
+        """(is it a correction, its reason)."""
+        if not self.is_valid():
+            return bool(self.data.get("correct")), ""
+        return self.cleaned_data["correct"], self.cleaned_data["reason"]
 
 
 class DealForm(ActionForm):
@@ -116,8 +130,9 @@ class ResultsForm(ActionForm):
 
     Every mistake is found in one go, each on its own field (a blank or a word, a score no round
     can make, a total that is not the sum of its rounds), so the page shows them all at once
-    beside their fields. The rules and their words are the engine's (engine/results.py,
-    ``score_problem`` and ``total_problem``); the form only says which field they are about.
+    beside their fields. The rules are the engine's (engine/results.py, ``score_problem`` and
+    ``total_problem``); the form says which field they are about, in the page's words (a game's
+    rounds are its deals there).
     A total is a check: each one given is compared with its rounds, and a blank one is simply
     not checked (the totals are recorded only when the sheet gave all of them)."""
 
@@ -126,13 +141,13 @@ class ResultsForm(ActionForm):
         self.players = tuple(players)
         for seat, player in enumerate(self.players):
             for number in range(1, ROUNDS_PER_GAME + 1):
+                named = {"player": player, "deal": number}
                 self.fields[score_field(seat, number)] = forms.IntegerField(
-                    label=_("%(player)s, round %(round)s") % {"player": player, "round": number},
+                    label=_("%(player)s, deal %(deal)s") % named,
                     error_messages={
-                        "required": _("%(player)s's round %(round)s score is missing")
-                        % {"player": player, "round": number},
-                        "invalid": _("%(player)s's round %(round)s score must be a whole number")
-                        % {"player": player, "round": number},
+                        "required": _("%(player)s's deal %(deal)s score is missing") % named,
+                        "invalid": _("%(player)s's deal %(deal)s score must be a whole number")
+                        % named,
                     },
                 )
             self.fields[total_field(seat)] = forms.IntegerField(
@@ -151,16 +166,15 @@ class ResultsForm(ActionForm):
                 name = score_field(seat, number)
                 if name not in cleaned:
                     continue  # already said: missing, or not a whole number
-                problem = score_problem(player, number, cleaned[name])
-                if problem is None:
+                if score_problem(player, number, cleaned[name]) is None:
                     rounds.append(cleaned[name])
-                else:
-                    self.add_error(name, problem)
+                else:  # a whole number (the field says so first) that no deal can score
+                    self.add_error(name, _impossible(player, number, cleaned[name]))
             total = cleaned.get(total_field(seat))
-            if total is not None and len(rounds) == ROUNDS_PER_GAME:
-                problem = total_problem(player, total, rounds)
-                if problem is not None:
-                    self.add_error(total_field(seat), problem)
+            if total is None or len(rounds) != ROUNDS_PER_GAME:
+                continue  # nothing to check it against yet
+            if total_problem(player, total, rounds) is not None:
+                self.add_error(total_field(seat), _wrong_total(player, total, rounds))
         return cleaned
 
     def scores(self) -> dict[str, list[int]]:
@@ -196,6 +210,26 @@ class ResultsForm(ActionForm):
                 found.append(str(error))
         found.extend(str(e) for e in self.non_field_errors())
         return found
+
+
+# The engine decides (engine/results.py; the API says it in the rulebook's words, "round":
+# games.refusals); the form says it in the table page's words, where a game's rounds are
+# its three deals (the tournament has rounds of its own).
+
+
+def _impossible(player: str, number: int, points: int) -> str:
+    return _(
+        "%(player)s's deal %(deal)s score of %(points)s is impossible (a deal scores 0 to %(max)s)"
+    ) % {"player": player, "deal": number, "points": points, "max": MAX_ROUND_SCORE}
+
+
+def _wrong_total(player: str, total: int, deals: Sequence[int]) -> str:
+    return _("%(player)s's total is %(total)s, but the deals add up to %(added)s = %(sum)s") % {
+        "player": player,
+        "total": total,
+        "added": " + ".join(str(s) for s in deals),
+        "sum": sum(deals),
+    }
 
 
 def score_field(seat: int, round_number: int) -> str:

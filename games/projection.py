@@ -104,3 +104,26 @@ def fold_game(events: Iterable[tuple[str, Mapping[str, Any]]], game_type: GameTy
     else:
         view.summary = game_type.summary(view.state)
     return view
+
+
+def withdrawn_results(events: Iterable[tuple[str, Mapping[str, Any]]]) -> dict[str, Any] | None:
+    """The results entry a correction took back, while nothing has been entered since (None
+    otherwise): what a correction form opens with, so that changing one number is one number.
+    ``events``: the game stream's ``(type, data)`` in version order. The withdrawn entry stays in
+    the log as it was; a new entry is a new event."""
+    effective: list[tuple[str, Mapping[str, Any]]] = []
+    withdrawn: dict[str, Any] | None = None
+    for kind, data in events:
+        if kind == RETRACTED:
+            count = data["count"]
+            if not isinstance(count, int) or count < 1:
+                continue
+            taken = effective[-count:]
+            del effective[-count:]
+            entries = [d for t, d in taken if t == RESULTS]
+            if entries:
+                withdrawn = dict(entries[-1])
+        elif kind == RESULTS or kind not in STORE_TYPES:  # an entry of the record
+            effective.append((kind, data))
+            withdrawn = None
+    return withdrawn

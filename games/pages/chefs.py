@@ -61,6 +61,11 @@ class ChefsResults(ResultsForm):
         data = self.cleaned_data
         return {"positions": {p: data[f"pos-{seat}"] for seat, p in enumerate(self.players)}}
 
+    def values(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        positions = entry.get("positions") or {}
+        seats = enumerate(self.players)
+        return {f"pos-{seat}": positions[p] for seat, p in seats if p in positions}
+
 
 class ChefsPresenter:
     key = "chefs"

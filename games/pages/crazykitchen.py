@@ -78,6 +78,14 @@ class KitchenResults(ResultsForm):
             entry["compensation"] = data["compensation"]
         return entry
 
+    def values(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        values: dict[str, Any] = {
+            f"round-{n}": points for n, points in enumerate(entry.get("scores") or (), start=1)
+        }
+        if "compensation" in self.fields and entry.get("compensation") is not None:
+            values["compensation"] = entry["compensation"]
+        return values
+
 
 class KitchenPresenter:
     key = "crazy-kitchen"

@@ -93,6 +93,15 @@ class FoodTruckResults(ResultsForm):
             "winner": self.players[int(data["winner"])],
         }
 
+    def values(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        points = entry.get("victory_points") or {}
+        values: dict[str, Any] = {
+            f"vp-{seat}": points[p] for seat, p in enumerate(self.players) if p in points
+        }
+        if entry.get("winner") in self.players:
+            values["winner"] = str(self.players.index(entry["winner"]))
+        return values
+
 
 class FoodTruckPresenter:
     key = "food-truck"

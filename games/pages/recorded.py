@@ -24,10 +24,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import policy, services
 from games.cardnames import word_list
-from games.forms_table import ActionForm, UndoForm
+from games.forms_table import ActionForm, CorrectionForm, UndoForm
 from games.gametypes import GAME_TYPES, GameType
 from games.models import GameProjection
 from games.pages import SheetLayout
@@ -35,7 +36,7 @@ from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
 from games.refusals import refusal_message
 from games.table.presenters import results_closed
-from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED
+from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED, correctable, withdrawn_entry
 from games.views_public import GAME_STATUS
 
 
@@ -157,6 +158,11 @@ class ResultsForm(ActionForm):
         """The game's results entry from the cleaned data."""
         raise NotImplementedError
 
+    def values(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The form's boxes filled in with a results entry of the game (the one a correction
+        took back), by field name: the reverse of :meth:`entry`."""
+        raise NotImplementedError
+
     def sheet_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name not in ActionForm.base_fields]
 
@@ -211,7 +217,7 @@ class RecordedPages:
         return self._render(request, game)
 
     def undo(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        self._load(request, game_id)
+        game = self._load(request, game_id)
         form = UndoForm(request.POST)
         if not form.is_valid():
             return self._redisplay(request, game_id, error=_(BAD_FORM), status=422)
@@ -227,6 +233,9 @@ class RecordedPages:
                 user=request.user,
                 idempotency_key=data["key"],
             ),
+            # Taking back a results entry is the first half of a correction: the answer is the
+            # results form, filled in with what was entered.
+            done=reverse("table:results", args=[game_id]) if game.results_only else None,
         )
 
     def event(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
@@ -265,22 +274,46 @@ class RecordedPages:
         form = self.p.results_form(state, players, posted)
         errors: list[str] = []
         status = 200
+        withdrawn = None
+        # Results recorded: the form is their correction, filled in with them (the retraction
+        # and the corrected entry at once: games.services.game_correct_results).
+        correcting, reason = CorrectionForm(request.POST).wanted()
         if request.method == "GET":
             refusal = _write_refusal(game, request)
             if refusal is not None:
                 return _forbidden(request, refusal)
+            correcting = correctable(game)
+            if correcting:
+                recorded = services.game_view(game_id=game_id, user=request.user).results
+                form.initial.update(form.values(recorded or {}))
+            else:
+                withdrawn = withdrawn_entry(request, game)
+                if withdrawn is not None:
+                    form.initial.update(form.values(withdrawn))
         elif not form.is_valid():
             status = 422
         else:
-            failed = _attempt(
-                lambda: services.game_enter_results(
+            version, key = form.cleaned_data["version"], form.cleaned_data["key"]
+
+            def call() -> services.GameChange:
+                if correcting:
+                    return services.game_correct_results(
+                        game_id=game_id,
+                        expected_version=version,
+                        reason=reason,
+                        entry=form.entry(),
+                        user=request.user,
+                        idempotency_key=key,
+                    )
+                return services.game_enter_results(
                     game_id=game_id,
-                    expected_version=form.cleaned_data["version"],
+                    expected_version=version,
                     entry=form.entry(),
                     user=request.user,
-                    idempotency_key=form.cleaned_data["key"],
+                    idempotency_key=key,
                 )
-            )
+
+            failed = _attempt(call)
             if failed is None:
                 return _see_other(_page_url(game_id))
             if failed.status == 403:
@@ -288,6 +321,7 @@ class RecordedPages:
             errors, status = [failed.message], failed.status
             if status == 409:  # the table as it stands now
                 game = self._load(request, game_id)
+                correcting = correctable(game)
         context = {
             "game": game,
             "game_id": game_id,
@@ -299,7 +333,10 @@ class RecordedPages:
             "invalid": status == 422 and not errors,
             "version": game.version,
             "key": uuid.uuid4(),
-            "closed": results_closed(game),
+            "closed": None if correcting else results_closed(game),
+            "prefilled": withdrawn is not None and not results_closed(game),
+            "correcting": correcting,
+            "reason": reason,
             "intro": self.p.results_intro(state, players),
             "template": self.p.template,
         }
@@ -384,7 +421,11 @@ class RecordedPages:
         game_id: uuid.UUID,
         call: Callable[[], services.GameChange],
         keep: Mapping[str, Any] | None = None,
+        *,
+        done: str | None = None,
     ) -> HttpResponse:
+        """Make the write; answer with the table (htmx) or a redirect to it (or to ``done``, if
+        given), or with the refusal and the table unchanged."""
         failed = _attempt(call)
         if failed is not None and failed.status == 403:
             return _forbidden(request, failed.message)
@@ -392,6 +433,10 @@ class RecordedPages:
             return self._redisplay(request, game_id, notice=failed.message, status=409)
         if failed is not None:
             return self._redisplay(request, game_id, error=failed.message, keep=keep, status=422)
+        if done is not None:
+            if getattr(request, "htmx", False):
+                return HttpResponseClientRedirect(done)
+            return _see_other(done)
         if getattr(request, "htmx", False):
             return self._redisplay(request, game_id)
         return _see_other(_page_url(game_id))
@@ -421,6 +466,8 @@ class RecordedPages:
     ) -> HttpResponse:
         view = services.game_view(game_id=game.stream_id, user=request.user)
         context = self.table_context(view, game, error=error, notice=notice, keep=keep or {})
+        # Results taken back and nothing played since: the correction comes first.
+        context["correcting"] = len(view.effective) == 1 and withdrawn_entry(request, game)
         swap = bool(getattr(request, "htmx", False)) and request.method == "POST"
         template = "table/game.html#swap" if swap else "table/game.html"
         return render(request, template, context, status=status)

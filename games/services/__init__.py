@@ -16,6 +16,7 @@ logs and records, with hidden hands), ``maintenance`` (rebuild and compare proje
 from __future__ import annotations
 
 from games.services.common import MAX_KEY, MAX_NAME, GameChange, User
+from games.services.corrections import game_correct_results
 from games.services.deals import (
     Clash,
     DealCheck,
@@ -134,6 +135,7 @@ __all__ = [
     "game_append",
     "game_check_write",
     "game_correct",
+    "game_correct_results",
     "game_create",
     "game_enter_results",
     "game_events",

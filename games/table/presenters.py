@@ -553,7 +553,7 @@ def results_rows(
         fields: list[dict[str, Any]] = [
             {
                 "name": score_field(seat, n),
-                "label": _("%(player)s, round %(round)s") % {"player": player, "round": n},
+                "label": _("%(player)s, deal %(deal)s") % {"player": player, "deal": n},
             }
             for n in (1, 2, 3)
         ]
@@ -573,6 +573,20 @@ def results_rows(
             }
         )
     return rows
+
+
+def results_values(players: Sequence[str], entry: Mapping[str, Any]) -> dict[str, str]:
+    """The results form's boxes filled in with a results entry (the one a correction took
+    back): each player's three deal scores and, if the sheet gave them, the totals."""
+    scores = entry.get("scores") or {}
+    totals = entry.get("totals") or {}
+    values: dict[str, str] = {}
+    for seat, player in enumerate(players):
+        for number, points in enumerate(scores.get(player) or (), start=1):
+            values[score_field(seat, number)] = str(points)
+        if totals.get(player) is not None:
+            values[total_field(seat)] = str(totals[player])
+    return values
 
 
 def results_closed(game: GameProjection) -> str | None:

@@ -45,6 +45,7 @@ from engine.state import Phase
 from games import policy, services
 from games.forms_table import (
     ActionForm,
+    CorrectionForm,
     DealForm,
     PickForm,
     PlayForm,
@@ -55,10 +56,12 @@ from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
 from games.pages import GamePages, pages_for
 from games.phone.presenters import undo_asks
+from games.projection import withdrawn_results
 from games.refusals import refusal_message
 from games.table.presenters import (
     results_closed,
     results_rows,
+    results_values,
     state_of,
     table_context,
 )
@@ -245,6 +248,9 @@ def tnc_undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         return _redisplay(request, game_id, error=gettext(BAD_FORM), status=422)
     data = form.cleaned_data
     _stash_deal_before_undo(request, game_id, data["version"])
+    # Taking back a results entry is the first half of a correction: the answer is the results
+    # form, filled in with what was entered (the withdrawn entry, read back from the log).
+    results = _load(request, game_id).results_only
     return _write(
         request,
         game_id,
@@ -256,6 +262,7 @@ def tnc_undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
             user=request.user,
             idempotency_key=data["key"],
         ),
+        done=reverse("table:results", args=[game_id]) if results else None,
     )
 
 
@@ -267,24 +274,47 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     field_errors: dict[str, list[str]] = {}
     form = ResultsForm(request.POST if request.method == "POST" else None, players=players)
     status = 200
+    values: Mapping[str, Any] = request.POST
+    withdrawn = None
+    # Results recorded: the form is their correction, filled in with them (both events at once:
+    # the retraction and the corrected entry, games.services.game_correct_results).
+    correcting, reason = CorrectionForm(request.POST).wanted()
     if request.method == "GET":
         refusal = _write_refusal(game, request)
         if refusal is not None:
             return _forbidden(request, refusal)
+        correcting = correctable(game)
+        if correcting:
+            recorded = services.game_view(game_id=game_id, user=request.user).results
+            values = results_values(players, recorded or {})
+        else:
+            withdrawn = withdrawn_entry(request, game)
+            values = results_values(players, withdrawn) if withdrawn else {}
     elif not form.is_valid():
         field_errors, status = form.field_errors(), 422
         if any(name not in form.cells for name in field_errors):
             errors = [gettext(FORM_INCOMPLETE)]
     else:
         try:
-            services.game_enter_results(
-                game_id=game_id,
-                expected_version=form.cleaned_data["version"],
-                scores=form.scores(),
-                totals=form.totals(),
-                user=request.user,
-                idempotency_key=form.cleaned_data["key"],
-            )
+            if correcting:
+                services.game_correct_results(
+                    game_id=game_id,
+                    expected_version=form.cleaned_data["version"],
+                    reason=reason,
+                    scores=form.scores(),
+                    totals=form.totals(),
+                    user=request.user,
+                    idempotency_key=form.cleaned_data["key"],
+                )
+            else:
+                services.game_enter_results(
+                    game_id=game_id,
+                    expected_version=form.cleaned_data["version"],
+                    scores=form.scores(),
+                    totals=form.totals(),
+                    user=request.user,
+                    idempotency_key=form.cleaned_data["key"],
+                )
         except services.NotAllowed as refusal:
             return _forbidden(request, refusal.message)
         except services.GameNotFound:
@@ -292,14 +322,16 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         except services.Conflict:
             errors, status = [gettext(CONFLICT)], 409
             game = _load(request, game_id)
+            correcting = correctable(game)
         except services.KeyReused:
             errors, status = [gettext(KEY_REUSED)], 409
             game = _load(request, game_id)
+            correcting = correctable(game)
         except services.GameError as refused:
             errors, status = [refusal_message(refused)], 422
         else:
             return _see_other(_page_url(game_id))
-    rows = results_rows(players, request.POST if request.method == "POST" else {}, field_errors)
+    rows = results_rows(players, values, field_errors)
     context = {
         "game": game,
         "game_id": game_id,
@@ -309,7 +341,10 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "mistakes": [(f["name"], e) for row in rows for f in row["errors"] for e in f["errors"]],
         "version": game.version,
         "key": uuid.uuid4(),
-        "closed": results_closed(game),
+        "closed": None if correcting else results_closed(game),
+        "prefilled": withdrawn is not None and not results_closed(game),
+        "correcting": correcting,
+        "reason": reason,
     }
     return render(request, "table/results.html", context, status=status)
 
@@ -335,6 +370,21 @@ def _load(request: HttpRequest, game_id: uuid.UUID) -> GameProjection:
     if game.game_type != DEFAULT_GAME_TYPE:
         raise Http404("this page enters Trick-n-Chef tables only")
     return game
+
+
+def correctable(game: GameProjection) -> bool:
+    """Whether the game's results form opens as a correction of the results recorded."""
+    return game.results_only and game.status != GameProjection.Status.VOID
+
+
+def withdrawn_entry(request: HttpRequest, game: GameProjection) -> dict[str, Any] | None:
+    """The results entry a correction took back, while nothing has been entered since (read
+    from the game's log: games.projection.withdrawn_results); None otherwise, and for a game
+    whose log holds nothing but its start."""
+    if game.version < 3 or game.results_only:  # a start, an entry, a retraction at least
+        return None
+    _, events = services.game_events(game_id=game.stream_id, user=request.user)
+    return withdrawn_results((e.type, e.data) for e in events)
 
 
 def _write_refusal(game: GameProjection, request: HttpRequest) -> str | None:
@@ -382,9 +432,11 @@ def _write(
     game_id: uuid.UUID,
     call: Callable[[], services.GameChange],
     keep: Mapping[str, Any] | None = None,
+    *,
+    done: str | None = None,
 ) -> HttpResponse:
-    """Call the service; answer with the new table (htmx) or a redirect to it, or with the
-    refusal and the table unchanged."""
+    """Call the service; answer with the new table (htmx) or a redirect to it (or to
+    ``done``, if given), or with the refusal and the table unchanged."""
     try:
         call()
     except services.NotAllowed as refusal:
@@ -401,6 +453,8 @@ def _write(
         )
     except services.GameError as refused:  # Refused: a rule, in the rulebook's words
         return _redisplay(request, game_id, error=refusal_message(refused), keep=keep, status=422)
+    if done is not None:
+        return HttpResponseClientRedirect(done) if request.htmx else _see_other(done)
     if request.htmx:
         return _redisplay(request, game_id)
     return _see_other(_page_url(game_id))
@@ -443,6 +497,9 @@ def _render_table(
     context = table_context(game, error=error, notice=notice, keep=keep or {}, seating=seating)
     context["phones"] = _phones(game)
     context["undo_requests"] = undo_asks(game, services.game_undo_requests(game_id=game.stream_id))
+    # Results taken back and nothing played since: the correction comes first (the results
+    # form, filled in), not the empty deal grid.
+    context["correcting"] = context.get("round_no") == 0 and withdrawn_entry(request, game)
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"
     template = "table/enter.html#swap" if swap else "table/enter.html"

@@ -146,11 +146,11 @@ def test_the_desks_corrections(
     sheet = {name: [10 + n, 12, 8] for n, name in enumerate(seats)}
     for name, scores in sheet.items():
         for number, score in enumerate(scores, start=1):
-            page.get_by_label(f"{name}, round {number}", exact=True).fill(str(score))
+            page.get_by_label(f"{name}, deal {number}", exact=True).fill(str(score))
     first, second = seats[0], seats[1]
-    page.get_by_label(f"{first}, round 2", exact=True).fill("twelve")
-    page.get_by_label(f"{second}, round 3", exact=True).fill("99")
-    page.get_by_label(f"{second}, total", exact=False).fill("1")  # not checked: a round is wrong
+    page.get_by_label(f"{first}, deal 2", exact=True).fill("twelve")
+    page.get_by_label(f"{second}, deal 3", exact=True).fill("99")
+    page.get_by_label(f"{second}, total", exact=False).fill("1")  # not checked: a deal is wrong
     page.get_by_label(f"{seats[2]}, total", exact=False).fill("31")
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
         page.get_by_role("button", name="Record the results").click()
@@ -160,17 +160,17 @@ def test_the_desks_corrections(
     expect(mistakes).to_contain_text("3 mistakes to correct, each marked beside its box")
     invalid = page.locator('input[aria-invalid="true"]')
     expect(invalid).to_have_count(3)
-    expect(page.get_by_label(f"{first}, round 2", exact=True)).to_have_value("twelve")
+    expect(page.get_by_label(f"{first}, deal 2", exact=True)).to_have_value("twelve")
     expect(page.locator("#error-score-0-2")).to_have_text(
-        f"⚠ {first}'s round 2 score must be a whole number"
+        f"⚠ {first}'s deal 2 score must be a whole number"
     )
     look(page, shots, "phone-results-mistakes")
     page.set_viewport_size(LAPTOP)
     look(page, shots, "laptop-results-mistakes")
 
     # Corrected, with one total copied from the sheet (the others blank): recorded.
-    page.get_by_label(f"{first}, round 2", exact=True).fill("12")
-    page.get_by_label(f"{second}, round 3", exact=True).fill("8")
+    page.get_by_label(f"{first}, deal 2", exact=True).fill("12")
+    page.get_by_label(f"{second}, deal 3", exact=True).fill("8")
     page.get_by_label(f"{second}, total", exact=False).fill("")
     page.get_by_label(f"{seats[2]}, total", exact=False).fill(str(sum(sheet[seats[2]])))
     page.get_by_role("button", name="Record the results").click()

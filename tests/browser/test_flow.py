@@ -221,7 +221,7 @@ def test_a_club_evening(
     expect(page.get_by_role("heading", name=starting("Enter the results"))).to_be_visible()
     for player, scores in zip(seats_2, PAPER_SHEET, strict=True):
         for number, score in enumerate(scores, start=1):
-            page.get_by_label(f"{player}, round {number}", exact=True).fill(str(score))
+            page.get_by_label(f"{player}, deal {number}", exact=True).fill(str(score))
     look(page, shots, "table-2-results-form")
     page.get_by_role("button", name="Record the results").click()
     totals_2 = {p: sum(s) for p, s in zip(seats_2, PAPER_SHEET, strict=True)}

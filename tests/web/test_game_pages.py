@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import uuid
 from typing import Any
@@ -14,6 +15,7 @@ from django.test import Client
 
 from engine.games import RULES
 from games import services
+from games.models import Event as StoredEvent
 from games.models import GameProjection, GameResult
 from tests.games.records import start_args
 from tests.web.test_table_page import page_forms, text
@@ -453,3 +455,93 @@ def test_the_pages_speak_the_readers_language(client_in: Client, keeper: User) -
     japanese = client_in.get(f"/g/{game_id}/?step=1", headers={"accept-language": "ja"})
     replay = text(japanese.content.decode())
     assert "ステップ1／2" in replay
+
+
+# ----------------------------------------------------------------------------- a correction
+
+SHEETS: dict[str, tuple[dict[str, str], str, str, tuple[str, Any]]] = {
+    # The sheet as first entered, the box corrected, its right value, and where the entry keeps
+    # that box.
+    "food-truck": (
+        {"vp-0": "1", "vp-1": "3", "vp-2": "0", "winner": "1"},
+        "vp-2",
+        "2",
+        ("victory_points", "Cy"),
+    ),
+    "chefs": ({"pos-0": "22", "pos-1": "17", "pos-2": "3"}, "pos-1", "11", ("positions", "Bo")),
+    "crazy-kitchen": (
+        {f"round-{n}": str(s) for n, s in enumerate([10, 12, 8, 9, 7, 10], start=1)},
+        "round-4",
+        "19",
+        ("scores", 3),
+    ),
+}
+
+
+def results_entries(game_id: uuid.UUID) -> list[tuple[str, dict[str, Any]]]:
+    """The game's results entries and corrections, as stored, in order."""
+    rows = StoredEvent.objects.filter(stream_id=game_id).order_by("version")
+    return [(e.type, e.data) for e in rows if e.type in ("results_entered", "events_retracted")]
+
+
+@pytest.mark.parametrize("key", list(SHEETS))
+def test_a_correction_opens_the_results_form_filled_in_and_one_number_is_one_number(
+    client_in: Client, keeper: User, key: str
+) -> None:
+    game_id = new_game(keeper, key)
+    sheet, box, right, (part, at) = SHEETS[key]
+    assert post_results(client_in, game_id, sheet).status_code == 303
+    html = client_in.get(page_url(game_id)).content.decode()
+    assert "Their form opens filled in with what was entered" in text(html)
+    undo = page_forms(html)["undo"]
+    response = client_in.post(
+        f"/table/{game_id}/undo/", {**undo.fields, "reason": "a box was wrong"}, headers=HTMX
+    )
+    # The undo answers with the results form (htmx follows HX-Redirect), filled in with the
+    # entry the correction took back: every box as it was typed.
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == results_url(game_id)
+    html = client_in.get(results_url(game_id)).content.decode()
+    assert "The results that were taken back are filled in below" in text(html)
+    form = page_forms(html)["results"]
+    assert {name: form.fields.get(name) for name in sheet} == sheet
+    # The table page, opened meanwhile, offers the correction first.
+    table = text(client_in.get(page_url(game_id)).content.decode())
+    assert "Correct the results" in table and "did not record play by play?" not in table
+    # One number changed, then submit: the correction is recorded, the rest as it was.
+    response = client_in.post(results_url(game_id), {**form.fields, box: right})
+    assert response.status_code == 303
+    (first_type, first), (undo_type, _), (again_type, again) = results_entries(game_id)
+    assert (first_type, undo_type, again_type) == (
+        "results_entered",
+        "events_retracted",
+        "results_entered",
+    )
+    expected = copy.deepcopy(first)
+    expected[part][at] = int(right)
+    assert again == expected
+    # Entered again: the form is closed, nothing is offered to fill in any more.
+    assert "filled in below" not in text(client_in.get(results_url(game_id)).content.decode())
+
+
+@pytest.mark.parametrize("key", list(SHEETS))
+def test_correct_the_results_opens_the_recorded_results_and_records_both_events(
+    client_in: Client, keeper: User, key: str
+) -> None:
+    game_id = new_game(keeper, key)
+    sheet, box, right, (part, at) = SHEETS[key]
+    assert post_results(client_in, game_id, sheet).status_code == 303
+    table = client_in.get(page_url(game_id)).content.decode()
+    assert f'href="{results_url(game_id)}"' in table and "Correct the results" in text(table)
+    html = client_in.get(results_url(game_id)).content.decode()
+    form = page_forms(html)["results"]
+    assert {name: form.fields.get(name) for name in sheet} == sheet
+    response = client_in.post(
+        results_url(game_id), {**form.fields, box: right, "reason": "misread the sheet"}
+    )
+    assert response.status_code == 303
+    (_, first), (_, undone), (_, again) = results_entries(game_id)
+    assert undone == {"count": 1, "reason": "misread the sheet"}
+    expected = copy.deepcopy(first)
+    expected[part][at] = int(right)
+    assert again == expected

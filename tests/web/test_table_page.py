@@ -564,10 +564,10 @@ def test_results_only_good_and_bad(client_in: Client, keeper: User) -> None:
     answer = response.content.decode()
     said = text(answer)
     expected = {
-        "score-1-2": "ben's round 2 score must be a whole number",
-        "score-2-3": "cleo's round 3 score is missing",
-        "score-3-2": "dev's round 2 score of 99 is impossible (a round scores 0 to 64)",
-        "total-0": "ana's total is 31, but the rounds add up to 10 + 12 + 8 = 30",
+        "score-1-2": "ben's deal 2 score must be a whole number",
+        "score-2-3": "cleo's deal 3 score is missing",
+        "score-3-2": "dev's deal 2 score of 99 is impossible (a deal scores 0 to 64)",
+        "total-0": "ana's total is 31, but the deals add up to 10 + 12 + 8 = 30",
     }
     assert "4 mistakes to correct, each marked beside its box" in said
     boxes = page_forms(answer)["results"]
@@ -599,7 +599,73 @@ def test_results_only_good_and_bad(client_in: Client, keeper: User) -> None:
     assert ranking.index("cleo") < ranking.index("ana")  # 30 each: cleo scored more in round 3
     assert "Undo last: the results entered" in said
     html = client_in.get(url).content.decode()
-    assert "Results were already entered" in text(html)
+    assert "Correct the results" in text(html)  # recorded: the form is now their correction
+
+
+def test_a_correction_opens_the_results_form_filled_in_and_one_number_is_one_number(
+    client_in: Client, keeper: User
+) -> None:
+    game_id = new_game(keeper)
+    url = f"/table/{game_id}/results/"
+    entered: dict[str, list[int | str]] = {
+        "ana": [10, 12, 8],
+        "ben": [9, 9, 9],
+        "cleo": [15, 3, 12],
+        "dev": [7, 11, 17],
+    }
+    response = client_in.post(url, results_data(client_in.get(url).content.decode(), entered, {}))
+    assert response.status_code == 303
+    html = client_in.get(page(game_id)).content.decode()
+    undo = page_forms(html)["undo"]
+    assert "Undo last: the results entered" in text(html)
+    # Without JavaScript the undo is a POST/redirect/GET to the results form, filled in with
+    # the entry the correction took back (read from the log, where it stays as it was).
+    response = client_in.post(f"/table/{game_id}/undo/", {**undo.fields, "reason": "dev's 3"})
+    assert response.status_code == 303 and response["Location"] == url
+    html = client_in.get(url).content.decode()
+    said = text(html)
+    assert "The results that were taken back are filled in below" in said
+    form = page_forms(html)["results"]
+    for seat, name in enumerate(NAMES):
+        for number, points in enumerate(entered[name], start=1):
+            assert form.fields[f"score-{seat}-{number}"] == str(points)
+        assert form.fields[f"total-{seat}"] == ""  # none given: none invented
+    assert_accessible(html, where=url)
+    # The table page, meanwhile, offers the correction first, above the empty deal.
+    table = text(client_in.get(page(game_id)).content.decode())
+    assert table.index("Correct the results") < table.index("Dealing to")
+    assert "did not record play by play?" not in table
+    # One number changed, then submit.
+    response = client_in.post(url, {**form.fields, "score-3-3": "11"})
+    assert response.status_code == 303
+    results = [
+        (e.type, e.data)
+        for e in StoredEvent.objects.filter(stream_id=game_id).order_by("version")
+        if e.type in ("results_entered", "events_retracted")
+    ]
+    assert [kind for kind, _ in results] == [
+        "results_entered",
+        "events_retracted",
+        "results_entered",
+    ]
+    assert results[1][1]["reason"] == "dev's 3"
+    assert results[2][1]["scores"] == {**results[0][1]["scores"], "dev": [7, 11, 11]}
+    # Recorded again: nothing is offered to fill in any more.
+    assert "filled in below" not in text(client_in.get(url).content.decode())
+
+
+def test_totals_entered_come_back_with_the_scores(client_in: Client, keeper: User) -> None:
+    game_id = new_game(keeper)
+    url = f"/table/{game_id}/results/"
+    scores: dict[str, list[int | str]] = {name: [n, 2 * n, 3] for n, name in enumerate(NAMES)}
+    totals = {name: 3 * n + 3 for n, name in enumerate(NAMES)}
+    html = client_in.get(url).content.decode()
+    assert client_in.post(url, results_data(html, scores, totals)).status_code == 303
+    undo = page_forms(client_in.get(page(game_id)).content.decode())["undo"]
+    response = client_in.post(f"/table/{game_id}/undo/", undo.fields, headers=HTMX)
+    assert response["HX-Redirect"] == url
+    form = page_forms(client_in.get(url).content.decode())["results"]
+    assert [form.fields[f"total-{seat}"] for seat in range(4)] == ["3", "6", "9", "12"]
 
 
 # ----------------------------------------------------------------------------- who may enter
@@ -707,3 +773,66 @@ def test_htmx_gets_the_panel_and_the_turn_out_of_band_others_a_redirect(
     response = client_in.post(form.action, {**form.fields, "suit": form.buttons[0][1]})
     assert response.status_code == 303
     assert response["Location"] == page(game_id)
+
+
+def test_the_results_form_and_the_table_say_deal_for_a_games_rounds(
+    client_in: Client, keeper: User
+) -> None:
+    """The rulebook's "round" of a game is a *deal* on the table page and its results form
+    (the tournament has rounds of its own): one word in every string, labels included."""
+    game_id = new_game(keeper)
+    url = f"/table/{game_id}/results/"
+    html = client_in.get(url).content.decode()
+    said = text(html) + " " + " ".join(re.findall(r'aria-label="([^"]*)"', html))
+    assert "three deals" in said and "ana, deal 1" in said
+    bad: dict[str, list[int | str]] = {
+        "ana": [10, 12, 8],
+        "ben": [9, 99, 9],
+        "cleo": [1, 2, 3],
+        "dev": [1, 2, 3],
+    }
+    answer = client_in.post(url, results_data(html, bad, {"ana": 29})).content.decode()
+    said += " " + text(answer)
+    events = simulate(4, 4, names=NAMES)
+    append(game_id, keeper, events[1:40])
+    said += " " + text(client_in.get(page(game_id)).content.decode())
+    assert not re.search(r"\bround", said, re.I), re.findall(r".{30}\bround.{30}", said, re.I)
+
+
+def test_correct_the_results_goes_straight_to_the_form_and_records_both_events_at_once(
+    client_in: Client, keeper: User
+) -> None:
+    game_id = new_game(keeper)
+    url = f"/table/{game_id}/results/"
+    entered: dict[str, list[int | str]] = {name: [n, 2 * n, 3] for n, name in enumerate(NAMES)}
+    html = client_in.get(url).content.decode()
+    assert client_in.post(url, results_data(html, entered, {})).status_code == 303
+    table = client_in.get(page(game_id)).content.decode()
+    assert f'href="{url}"' in table and "Correct the results" in text(table)
+    html = client_in.get(url).content.decode()
+    assert_accessible(html, where=url)
+    form = page_forms(html)["results"]
+    assert form.fields["correct"] == "1"
+    assert [form.fields[f"score-{seat}-2"] for seat in range(4)] == ["0", "2", "4", "6"]
+    before = stored(game_id)
+    data = {**form.fields, "score-2-2": "5", "reason": "cleo's deal 2 was 5"}
+    response = client_in.post(url, data)
+    assert response.status_code == 303
+    kinds = [e.type for e in StoredEvent.objects.filter(stream_id=game_id).order_by("version")]
+    assert kinds[before:] == ["events_retracted", "results_entered"]
+    last = StoredEvent.objects.filter(stream_id=game_id).order_by("-version")
+    again, undone = last[0].data, last[1].data
+    assert undone == {"count": 1, "reason": "cleo's deal 2 was 5"}
+    assert again["scores"] == {**{p: entered[p] for p in NAMES}, "cleo": [2, 5, 3]}
+    # The same form sent again (a double tap): recorded once.
+    assert client_in.post(url, data).status_code == 303
+    assert stored(game_id) == before + 2
+    # A correction of a table whose results were taken back meanwhile: a conflict, nothing
+    # written, and the form is an entry again.
+    undo = page_forms(client_in.get(page(game_id)).content.decode())["undo"]
+    stale = page_forms(client_in.get(url).content.decode())["results"].fields
+    client_in.post(f"/table/{game_id}/undo/", undo.fields)
+    response = client_in.post(url, {**stale, "score-0-1": "1"})
+    assert response.status_code == 409
+    assert stored(game_id) == before + 3
+    assert 'name="correct"' not in response.content.decode()
