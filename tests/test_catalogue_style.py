@@ -94,7 +94,7 @@ def test_russian_card_names_agree_with_the_dish() -> None:
 
 
 def test_no_russian_entry_builds_a_plural_or_a_gender_with_a_bracketed_ending() -> None:
-    """"получил(и)", "снят(а)": a plural goes through ngettext, a name's gender is not known
+    """ "получил(и)", "снят(а)": a plural goes through ngettext, a name's gender is not known
     (say "игрок %(name)s" and agree with "игрок")."""
     hack = re.compile(r"[а-яё]\((?:и|а|ы|ов|ей|ась|ось|ись|о)\)", re.IGNORECASE)
     faults = [

@@ -60,6 +60,7 @@ def test_a_projection_stored_before_versions_is_read_and_saved_at_the_new_versio
     projection.state = snapshot
     projection.save()
     shown = t.tournament_get(tournament_id=tid, user=olga).summary
+
     # The one change in the words since: counts are plurals now ("2 tables", not "2 table(s)").
     def plural(note: str) -> str:
         def one(m: re.Match[str]) -> str:
