@@ -32,12 +32,17 @@ def test_the_entry_taken_back_is_offered_until_anything_else_is_entered() -> Non
 
 
 def test_a_retraction_of_plays_withdraws_no_results() -> None:
-    plays = [("round_started", {"round": 1}), ("chef_chosen", {"suit": "G"})]
+    plays: list[tuple[str, dict[str, Any]]] = [
+        ("round_started", {"round": 1}),
+        ("chef_chosen", {"suit": "G"}),
+    ]
     assert withdrawn_results([START, *plays, undo(2)]) is None
 
 
 def test_the_stores_own_events_are_no_entries() -> None:
     """Only record events and results entries count (the store's other events, whatever they
     are, never clear what a correction took back)."""
-    others = [(kind, {}) for kind in sorted(STORE_TYPES - {RESULTS, RETRACTED})]
+    others: list[tuple[str, dict[str, Any]]] = [
+        (kind, {}) for kind in sorted(STORE_TYPES - {RESULTS, RETRACTED})
+    ]
     assert withdrawn_results([START, FIRST, undo(), *others]) == FIRST[1]

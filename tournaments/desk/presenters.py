@@ -32,8 +32,8 @@ from tournaments.desk.forms import (
     PUBLISH_LABELS,
     ROUND1_LABELS,
 )
-from tournaments.public.presenters import STANDINGS_PLACES
-from tournaments.public.presenters import figure as public_figure
+from tournaments.figures import STANDINGS_PLACES
+from tournaments.figures import figure as public_figure
 
 ROLE_NAMES = {
     domain.ORGANIZER: gettext_lazy("Organizer"),

@@ -12,7 +12,6 @@ them in the reader's language (docs/translation.md).
 
 from __future__ import annotations
 
-import math
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -24,6 +23,7 @@ from typing import Any, Protocol
 
 from tournaments import placement
 from tournaments.domain.words import gettext_noop
+from tournaments.figures import STANDINGS_PLACES, figure
 from tournaments.public.clock import Clock, round_clock
 from tournaments.standings import PRESETS, TIEBREAKS, StandingsError, table_points
 
@@ -141,25 +141,6 @@ def ordinal(number: int) -> str:
     else:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
-
-
-def figure(value: float | int | Fraction, decimal: str = ".", places: int = 2) -> str:
-    """Points as the pages show them: ``places`` decimals at most (the standings: 1,
-    STANDINGS_PLACES), halves rounded away from zero, no trailing zeros (4.0 -> "4"), with
-    ``decimal`` as the separator (4.5 -> "4,5" in French and Russian)."""
-    exact = value if isinstance(value, Fraction) else Fraction(str(value))
-    scale = 10**places
-    units = math.floor(abs(exact) * scale + Fraction(1, 2))
-    whole, part = divmod(units, scale)
-    text = str(whole) if not part else f"{whole}.{part:0{places}d}".rstrip("0")
-    if units and exact < 0:
-        text = "-" + text
-    return text.replace(".", decimal)
-
-
-STANDINGS_PLACES = 1
-"""Decimals of the standings' figures on the pages (9.3, 3.8, 2): what a club reads. Exact
-values stay in the API and the CSV; the rank always compares exact values (docs/standings.md)."""
 
 
 def plural_count(value: float | int | Fraction) -> int:
