@@ -6,8 +6,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["STANDINGS_PLACES", "figure"]
-
 
 def figure(value: float | int | Fraction, decimal: str = ".", places: int = 2) -> str:
     """Points as the pages show them: ``places`` decimals at most (the standings: 1,

@@ -132,8 +132,11 @@ def test_the_desks_corrections(
     assert page.evaluate(FITS, "table.history"), "the history scrolls sideways at 320 px"
     look(page, shots, "phone-320-history")
     page.set_viewport_size(PHONE)
-    page.once("dialog", lambda dialog: dialog.accept())
     history.get_by_role("button", name=re.compile(r"^Undo ?#\d+: dropped$")).click()
+    asked = page.get_by_role("alertdialog")  # asked in the page, focused, as the desk's others
+    expect(asked).to_be_focused()
+    look(page, shots, "phone-history-asked")
+    asked.get_by_role("button", name="Yes, undo it").click()
     expect(page.get_by_role("status")).to_contain_text("is undone.")
     assert not t.tournament_get(tournament_id=tid, user=olga).summary["players"][0]["dropped"]
     page.set_viewport_size(LAPTOP)

@@ -605,7 +605,15 @@ def test_the_history_lists_every_action_with_who_and_undoes(olga: User, sam: Use
         for e in t.tournament_history(tournament_id=tid, user=olga)
         if e["type"] == "player_checked_in"
     )
-    undo = client.post(desk(tid, "history/undo/"), {"version": checked["version"]}, headers=HTMX)
+    # Asked first, in the page (no browser confirm()): nothing changes until Yes.
+    asked = client.post(desk(tid, "history/undo/"), {"version": checked["version"]}, headers=HTMX)
+    assert asked.status_code == 200 and 'role="alertdialog"' in html(asked)
+    assert f"Undo action #{checked['version']} (" in text(asked)
+    assert summary(tid, olga)["players"][0]["checked_in"]
+    assert "hx-confirm" not in html(client.get(desk(tid, "history/")))
+    undo = client.post(
+        desk(tid, "history/undo/"), {"version": checked["version"], "confirmed": "1"}, headers=HTMX
+    )
     assert undo.status_code == 200
     assert f"Action #{checked['version']} is undone." in text(undo)
     assert f"undone by #{checked['version'] + 1}" in text(undo)
@@ -630,7 +638,9 @@ def test_the_history_lists_every_action_with_who_and_undoes(olga: User, sam: Use
     assert f'id="undo-{checked["version"]}"' not in listed  # undone already: marked instead
     assert 'id="undo-' in listed  # the check-ins since can be
     # A page opened before the round was published offers it: refused, with the reason.
-    refused = client.post(desk(tid, "history/undo/"), {"version": paired["version"]})
+    refused = client.post(
+        desk(tid, "history/undo/"), {"version": paired["version"], "confirmed": "1"}
+    )
     assert refused.status_code == 422
     assert "Round 1 is published; its pairing is final." in html(refused)
     assert 'role="alert"' in html(refused).split(f'id="action-{paired["version"]}"')[1]

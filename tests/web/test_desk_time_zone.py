@@ -64,7 +64,7 @@ def test_the_tournaments_zone_is_validated_and_stored_as_an_event(olga: User) ->
     assert "Times are in Europe/Paris." in text(client.get(desk(tid, "history/")))
 
     # Undoing the change brings the site's zone back at once (the cached zone is dropped).
-    client.post(desk(tid, "history/undo/"), {"version": history[-1]["version"]})
+    client.post(desk(tid, "history/undo/"), {"version": history[-1]["version"], "confirmed": "1"})
     assert "Times are in UTC." in text(client.get(desk(tid, "history/")))
 
 

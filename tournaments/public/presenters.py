@@ -23,7 +23,8 @@ from typing import Any, Protocol
 
 from tournaments import placement
 from tournaments.domain.words import gettext_noop
-from tournaments.figures import STANDINGS_PLACES, figure
+from tournaments.figures import STANDINGS_PLACES as STANDINGS_PLACES
+from tournaments.figures import figure as figure
 from tournaments.public.clock import Clock, round_clock
 from tournaments.standings import PRESETS, TIEBREAKS, StandingsError, table_points
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.services import Refused
 from tournaments import services as t
+from tournaments.desk.confirm import confirmed
 from tournaments.desk.history import history_rows
 from tournaments.desk.http import REFUSED, DeskRequest, desk_view, sentence, to_int, tournament_seen
 from tournaments.desk.presenters import heading
@@ -25,6 +26,7 @@ def _context(
     tournament_id: uuid.UUID,
     errors: Mapping[int, str] | None = None,
     notice: str = "",
+    asking: int | None = None,
 ) -> dict[str, Any]:
     summary = tournament_seen(request, tournament_id).summary
     history = t.tournament_history(tournament_id=tournament_id, user=request.user)
@@ -33,6 +35,7 @@ def _context(
         "tid": tournament_id,
         "rows": history_rows(history, summary["players"], errors),
         "notice": notice,
+        "asking": asking,
     }
 
 
@@ -48,6 +51,10 @@ def undo(request: DeskRequest, tournament_id: uuid.UUID) -> HttpResponse:
     version = to_int(request.POST.get("version"))
     if version is None:
         raise Http404(_("There is no such action."))
+    if not confirmed(request):  # asked first, in the page, as every irreversible desk action
+        context = _context(request, tournament_id, asking=version)
+        template = "desk/history.html#history" if request.htmx else "desk/history.html"
+        return render(request, template, context)
     try:
         t.tournament_undo(tournament_id=tournament_id, version=version, user=request.user)
     except Refused as refused:
