@@ -50,12 +50,13 @@ WIDER_THAN_THE_SCREEN = """() => {
 
 
 BROKEN_WORDS = r"""() => {
-  // A word (the letters between spaces and hyphens) set on more than one line: "Se/at",
-  // "2n/d". Japanese has no spaces: a run of up to 10 CJK characters (a header, a label) must
-  // not break either; a longer run, or one holding 、 or 。, is a sentence and wraps like one.
-  // An address (a URL, or text marked up as code or with data-breaks) is not a word: it
-  // breaks where it must.
+  // A word (the letters between spaces, hyphens and Japanese punctuation) set on more than one
+  // line: "Se/at", "2n/d". Japanese has no spaces: in a table's header or cell and on a button
+  // or badge, a run of up to 10 CJK characters must not break either ("対/戦/相/手", "コ/イ/ン");
+  // elsewhere Japanese is prose and wraps as Japanese does. An address (a URL, or text marked
+  // up as code or with data-breaks) is not a word: it breaks where it must.
   const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+  const label = "th, td, button, .button, .badge, dt, .step-position";
   const found = [];
   const range = document.createRange();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -64,11 +65,11 @@ BROKEN_WORDS = r"""() => {
     if (!el || el.closest("script, style, noscript, svg, [hidden], [aria-hidden=true]")) continue;
     if (!el.getClientRects().length) continue;
     if (el.closest("code, kbd, samp, [data-breaks]") || node.data.includes("://")) continue;
-    const pieces = /[^\s\-\u2010\u2013\u2014\/]+/g;
+    const pieces = /[^\s\-\u2010\u2013\u2014\/\u3000-\u303f\u30fb\uff08\uff09\uff0c\uff1a]+/g;
     for (let m = pieces.exec(node.data); m; m = pieces.exec(node.data)) {
       const word = m[0];
-      const sentence = cjk.test(word) && (word.length > 10 || /[、。，．！？]/.test(word));
-      if (word.length < 2 || sentence) continue;
+      const prose = cjk.test(word) && (word.length > 10 || !el.closest(label));
+      if (word.length < 2 || prose) continue;
       range.setStart(node, m.index);
       range.setEnd(node, m.index + word.length);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);

@@ -111,6 +111,11 @@ SEEN_TEXT = """() => {
   return {text: document.body.innerText, title: document.title, attributes};
 }"""
 
+ZONE = re.compile(
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Za-z_/-]+"
+)
+"""A time zone's IANA name (Europe/Paris): the same in every language, typed as it is."""
+
 
 def said(lang: str, msgid: str, context: str | None = None) -> str:
     """The catalogue's words for ``msgid`` in ``lang`` (what the page must say)."""
@@ -130,7 +135,7 @@ def english_left(text: str, allowed: tuple[str, ...]) -> list[str]:
     )
     found = []
     for line in text.splitlines():
-        words = LATIN_WORD.findall(known.sub(" ", ADDRESS.sub(" ", line)))
+        words = LATIN_WORD.findall(known.sub(" ", ZONE.sub(" ", ADDRESS.sub(" ", line))))
         if words:
             found.append(f"{' '.join(words)} in: {line.strip()[:160]}")
     return found

@@ -4,13 +4,13 @@ written before versions existed."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from django.contrib.auth.models import User
 
 from games.models import Event
 from tests.fixtures.tournament_log import FIXTURE
+from tests.tournaments.helpers import with_todays_plurals
 from tournaments import domain
 from tournaments import services as t
 from tournaments.models import TournamentProjection
@@ -61,14 +61,8 @@ def test_a_projection_stored_before_versions_is_read_and_saved_at_the_new_versio
     projection.save()
     shown = t.tournament_get(tournament_id=tid, user=olga).summary
 
-    # The one change in the words since: counts are plurals now ("2 tables", not "2 table(s)").
-    def plural(note: str) -> str:
-        def one(m: re.Match[str]) -> str:
-            return f"{m[1]}{m[2]}" + ("" if m[1] == "1" else "s")
-
-        return re.sub(r"\b([0-9]+)((?: repeated)? (?:table|meeting))\(s\)", one, note)
-
-    expected = [[plural(n) for n in r["notes"]] for r in old["summary"]["rounds"]]
+    # The one change in the words since: counts are plurals now ("2 tables").
+    expected = [[with_todays_plurals(n) for n in r["notes"]] for r in old["summary"]["rounds"]]
     assert [r["notes"] for r in shown["rounds"]] == expected
     with pytest.raises(domain.SnapshotVersionError, match="rebuild_projections"):
         projection.state = {**snapshot, "schema": 99}

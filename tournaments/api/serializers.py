@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.serializers import (
@@ -27,6 +28,7 @@ from games.api.serializers import (
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
 from tournaments.api.parsers import check_player_list_size
+from tournaments.domain.decisions import time_zone_names
 
 NAME_MAX = 200  # TournamentProjection.name
 PLAYER_LIST_MAX = domain.MAX_REGISTRATION
@@ -35,6 +37,14 @@ as: a JSON list is refused at once (400), a pasted list or CSV once read (422 ba
 
 
 # ----------------------------------------------------------------------------- fields
+
+
+@extend_schema_field(
+    {"type": "string", "enum": [*sorted(time_zone_names()), None], "nullable": True}
+)
+class TimeZoneField(StrictCharField):
+    """A time zone's IANA name; the schema lists the names this machine's zoneinfo knows, so a
+    client (and the schema fuzzer) knows which strings are one (any other: 422 bad_settings)."""
 
 
 class StrictFloatField(serializers.FloatField):
@@ -133,7 +143,7 @@ class SettingsFields(RequestSerializer):
         "not divide evenly. 422 bad_settings for a size the game does not allow.",
     )
 
-    time_zone = StrictCharField(
+    time_zone = TimeZoneField(
         required=False,
         allow_null=True,
         max_length=64,

@@ -261,7 +261,8 @@ def table_cards(
             out.append(f'<p class="table-progress muted small">{html.escape(table.progress)}</p>')
         if table.result:
             out.append(
-                f'<table class="result"><caption class="vh">{w.result_of % at}</caption>'
+                f'<div class="table-scroll"><table class="result">'
+                f'<caption class="vh">{w.result_of % at}</caption>'
                 f'<thead><tr><th scope="col" class="num">{w.place}</th>'
                 f'<th scope="col">{w.player}</th>'
                 f'<th scope="col" class="num">{w.victory_points}</th></tr></thead><tbody>'
@@ -272,7 +273,7 @@ def table_cards(
                     f'<th scope="row">{html.escape(r.name)}</th>'
                     f'<td class="num">{html.escape(str(r.victory_points))}</td></tr>'
                 )
-            out.append("</tbody></table>")
+            out.append("</tbody></table></div>")
         else:
             out.append('<ol class="seats">')
             for s in table.seats:
