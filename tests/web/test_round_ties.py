@@ -102,3 +102,6 @@ def test_japanese_pages_join_names_and_clauses_with_japanese_punctuation(
         joined = re.findall(rf"(?:{JAPANESE}|[A-Za-z]), (?:{JAPANESE}|[A-Z])", words)
         assert not joined, (url, joined)
         assert not re.findall(rf"{JAPANESE}\.", words), url
+    # The big screen's places: "3位", never "3位." (issue 23).
+    screen = text(_page(f"/t/{tid}/screen/", "ja"))
+    assert "位" in screen and not re.findall(rf"{JAPANESE}\.", screen)
