@@ -34,6 +34,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from engine.games import RULES
@@ -41,6 +42,8 @@ from games import services
 from games.names import normalize_name
 from tests.games.records import start_args
 from tournaments import services as tournaments
+from tournaments.api.serializers import TIME_ZONE_FORMAT
+from tournaments.domain import time_zone_names
 
 MAX_EXAMPLES = int(os.environ.get("TNC_SCHEMA_EXAMPLES", "5"))
 
@@ -71,6 +74,9 @@ def _regex_strategies_made_once() -> None:
 
 
 _regex_strategies_made_once()
+
+# A time zone (the schema's format for it): one of the names the server knows.
+schemathesis.openapi.format(TIME_ZONE_FORMAT, st.sampled_from(sorted(time_zone_names())))
 TOKEN = "5c4ema7e5715" + "0" * 28
 """The writer's API token (40 characters, as DRF's are)."""
 

@@ -28,7 +28,6 @@ from games.api.serializers import (
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
 from tournaments.api.parsers import check_player_list_size
-from tournaments.domain.decisions import time_zone_names
 
 NAME_MAX = 200  # TournamentProjection.name
 PLAYER_LIST_MAX = domain.MAX_REGISTRATION
@@ -39,12 +38,14 @@ as: a JSON list is refused at once (400), a pasted list or CSV once read (422 ba
 # ----------------------------------------------------------------------------- fields
 
 
-@extend_schema_field(
-    {"type": "string", "enum": [*sorted(time_zone_names()), None], "nullable": True}
-)
+TIME_ZONE_FORMAT = "iana-time-zone"
+"""The schema's format for a time zone's name (Europe/Paris): one of zoneinfo's names. Listing
+the ~600 names as an enum made every generated request's schema heavy (the fuzz run 3x slower)."""
+
+
+@extend_schema_field({"type": "string", "format": TIME_ZONE_FORMAT, "nullable": True})
 class TimeZoneField(StrictCharField):
-    """A time zone's IANA name; the schema lists the names this machine's zoneinfo knows, so a
-    client (and the schema fuzzer) knows which strings are one (any other: 422 bad_settings)."""
+    """A time zone's IANA name, as zoneinfo knows it (any other: 422 bad_settings)."""
 
 
 class StrictFloatField(serializers.FloatField):
