@@ -12,7 +12,8 @@ and not one_backend"``) selects them too.
 
 One backend: a database test whose outcome cannot depend on the backend (what it checks is
 HTML, HTTP headers or a browser's view of the pages) gets the ``one_backend`` marker from
-``ONE_BACKEND`` below and runs in the SQLite pass only; a ``postgres`` test never does.
+``ONE_BACKEND`` (or ``ONE_BACKEND_DIRS``: every browser test) below and runs in the SQLite pass
+only; a ``postgres`` test never does.
 """
 
 from __future__ import annotations
@@ -58,14 +59,6 @@ ONE_BACKEND: dict[str, str] = {
     # module (relative to the repository): why the backend cannot change its outcome
     "tests/web/test_accessibility.py": "the pages' HTML against the accessibility checker",
     "tests/web/test_desk_game_types.py": "the desk's HTML for other games (forms and panels)",
-    "tests/browser/test_flow.py": "a browser's view of the pages (slow: Chromium)",
-    "tests/browser/test_desk_htmx.py": "a browser's view of the desk's htmx swaps",
-    "tests/browser/test_small_widths.py": "a browser's view of every page at a phone's width",
-    "tests/browser/test_desk_round.py": "a browser's view of the desk's round panel",
-    "tests/browser/test_public_find.py": "a browser's view of finding one's table",
-    "tests/browser/test_desk_flow.py": "a browser's view of the desk's forms and history",
-    "tests/browser/test_table_page.py": "a browser's view of the scorekeeper's table page",
-    "tests/browser/test_round_clock.py": "a browser's view of the round clock and big screen",
     "tests/web/test_api_docs.py": "the OpenAPI schema and its static Swagger UI",
     "tests/web/test_home.py": "the home page's HTML",
     "tests/web/test_public_standings_http.py": "HTTP validators, compression, Cache-Control",
@@ -74,8 +67,6 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_desk_at_scale.py": "the desk's HTML pieces and QR images",
     "tests/web/test_phone_page.py": "a seat phone's HTML, headers and statuses (its services run "
     "on both backends in tests/games/test_deals.py)",
-    "tests/browser/test_phones.py": "four phones' browsers playing a game (slow: Chromium)",
-    "tests/browser/test_phone_taps.py": "a seat phone's browser: coins, its offline outbox",
     "tests/web/test_i18n_desk.py": "the desk's words in each language (the catalogues')",
     "tests/web/test_i18n_table.py": "the table and phone pages' words in each language",
     "tests/games/test_i18n_refusals.py": "a refusal's words in each language",
@@ -90,10 +81,6 @@ ONE_BACKEND: dict[str, str] = {
     "tests/web/test_public_pages.py": "the public pages' HTML",
     "tests/web/test_round_clock.py": "the clock's desk form and pages (the clock's events run on "
     "both backends in tests/tournaments/test_round_clock.py)",
-    "tests/browser/test_club_evening_languages.py": "a browser's view of the club evening in "
-    "Russian and Japanese",
-    "tests/browser/test_club_games_round.py": "a browser's view of one round of each other game "
-    "(its services run on both backends in tests/tournaments/ and tests/games/)",
     "tests/web/test_game_pages.py": "the other games' table pages, replays and sheets in HTML "
     "(the services they call run on both backends in tests/games/test_gametypes.py)",
     "tests/web/test_api_games.py": "the games API's shapes, statuses and words for each game "
@@ -114,6 +101,17 @@ FAST_PASSWORD_HASHERS = [
 second for every user created and every login, and the suite creates and logs in hundreds of
 them: minutes of CI on two cores. The others stay listed, so a password a server process hashed
 with its own settings (tests/deploy/) still checks. Production keeps Django's defaults."""
+
+
+ONE_BACKEND_DIRS: dict[str, str] = {
+    "tests/browser/": "a browser's view of the pages (slow: Chromium); the services the pages "
+    "call run on both backends in tests/games/ and tests/tournaments/",
+}
+"""Directories whose database tests all run in the SQLite pass only, as ONE_BACKEND's modules."""
+
+
+def one_backend(module: str) -> bool:
+    return module in ONE_BACKEND or any(module.startswith(d) for d in ONE_BACKEND_DIRS)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -140,7 +138,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         uses_db = _DB_FIXTURES.intersection(getattr(item, "fixturenames", ()))
         if uses_db and item.get_closest_marker("django_db") is None:
             item.add_marker(pytest.mark.django_db)
-        if item.get_closest_marker("postgres") is None and _module_of(item) in ONE_BACKEND:
+        if item.get_closest_marker("postgres") is None and one_backend(_module_of(item)):
             item.add_marker(pytest.mark.one_backend)
 
 

@@ -112,6 +112,7 @@ def manage(database_url: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.postgres  # a club's size on the server clubs run: a minute and a half per backend
 def test_a_64_player_6_round_tournament_survives_export_and_restore(
     tournament: uuid.UUID, tmp_path: Path
 ) -> None:
