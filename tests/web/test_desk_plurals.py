@@ -14,7 +14,7 @@ from django.utils import translation
 from tests.web.test_desk_presenters import LINKS, summary
 from tests.web.test_desk_round_presenters import twelve
 from tournaments import notes
-from tournaments.desk import presenters as present
+from tournaments.desk.presenters.round import round_view
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = (1, 2, 5)
@@ -25,7 +25,7 @@ def quality(repeats: int, small_tables: int, language: str) -> str:
     rnd = {**rnd, "cost": {**rnd["cost"], "repeats": repeats, "small_tables": small_tables}}
     rnd["tables"][2]["seats"] = rnd["tables"][2]["seats"][:3]  # a short table
     with translation.override(language):
-        return present.round_view(summary([rnd]), rnd, LINKS, standings=standings).quality
+        return round_view(summary([rnd]), rnd, LINKS, standings=standings).quality
 
 
 @pytest.mark.parametrize(

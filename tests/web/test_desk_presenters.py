@@ -8,10 +8,20 @@ from typing import Any
 from django.utils import translation
 
 from tournaments import domain
-from tournaments.desk import presenters as present
 from tournaments.desk.history import describe, history_rows
+from tournaments.desk.presenters.common import SWAP_NOTE
+from tournaments.desk.presenters.dashboard import (
+    Counts,
+    Links,
+    counts,
+    player_rows,
+    stage,
+    standings_view,
+    status_line,
+)
+from tournaments.desk.presenters.round import round_view
 
-LINKS = present.Links("https://club.example", ("/table/", "/"), ("/desk/T/qr/", ".svg"))
+LINKS = Links("https://club.example", ("/table/", "/"), ("/desk/T/qr/", ".svg"))
 
 
 def player(pid: str, name: str, **flags: Any) -> dict[str, Any]:
@@ -90,7 +100,7 @@ def test_player_rows_number_players_and_say_where_they_sit_and_whether_they_are_
     ]
     current = a_round(1, "published", [table(1, [seat("d", "Dev"), seat("a", "Ana")])])
     current["byes"] = [seat("b", "Ben")]
-    rows = present.player_rows(players, current, check_in=True, errors={"player-c": "No."})
+    rows = player_rows(players, current, check_in=True, errors={"player-c": "No."})
     assert [(r.number, r.name, r.ready, r.seated) for r in rows] == [
         (1, "Ana", True, ("1", "seat 2")),
         (2, "Ben", False, ("bye", "")),
@@ -98,11 +108,11 @@ def test_player_rows_number_players_and_say_where_they_sit_and_whether_they_are_
         (4, "Dev", True, ("1", "seat 1")),
     ]
     assert rows[2].error == "No." and rows[3].rating == 1500
-    without_check_in = present.player_rows(players, None, check_in=False)
+    without_check_in = player_rows(players, None, check_in=False)
     assert [r.ready for r in without_check_in] == [True, True, False, True]
-    only = present.player_rows(players, current, check_in=True, only="d")
+    only = player_rows(players, current, check_in=True, only="d")
     assert [(r.number, r.name) for r in only] == [(4, "Dev")]
-    assert present.counts(players, check_in=True) == present.Counts(
+    assert counts(players, check_in=True) == Counts(
         registered=4, checked_in=2, dropped=1, late=1, ready=2
     )
 
@@ -121,7 +131,7 @@ def test_a_published_round_shows_each_tables_status_links_and_what_is_missing() 
         ],
         missing=[1, 2],
     )
-    view = present.round_view(summary([rnd]), rnd, LINKS, errors={"table-2": "Not yet."})
+    view = round_view(summary([rnd]), rnd, LINKS, errors={"table-2": "Not yet."})
     first, second = view.tables
     assert (first.status, first.status_label, first.link) == (
         "playing",
@@ -145,25 +155,25 @@ def test_a_proposal_says_who_sat_short_or_had_a_bye_before_and_which_notes_are_s
         "proposed",
         [table(1, four("abcd")), table(2, four("efg"))],
         byes=[seat("a", "Ana")],
-        notes=["Seats by standing.", f"{present.SWAP_NOTE}: Ana and Eli"],
+        notes=["Seats by standing.", f"{SWAP_NOTE}: Ana and Eli"],
         lower_bound=1.0,
     )
-    view = present.round_view(summary([played, proposed]), proposed, LINKS, pick="e")
+    view = round_view(summary([played, proposed]), proposed, LINKS, pick="e")
     assert view.tables[1].small_before == ("Eli (round 1)", "Fay (round 1)", "Gus (round 1)")
     assert view.tables[0].small_before == ()
     assert [(b.name, b.before) for b in view.byes] == [("Ana", "round 1")]
-    assert view.swaps == (f"{present.SWAP_NOTE}: Ana and Eli",)
+    assert view.swaps == (f"{SWAP_NOTE}: Ana and Eli",)
     assert not view.best and view.pick_name == "Eli" and view.tables[1].seats[0].picked
     assert {t.status for t in view.tables} == {"proposed"} and view.tables[0].link == ""
 
 
 def test_status_line_stage_and_the_standings_figures() -> None:
-    assert present.status_line(summary([])) == "Registration · 3 rounds planned"
+    assert status_line(summary([])) == "Registration · 3 rounds planned"
     published = summary([a_round(2, "published", [])])
-    assert present.status_line(published) == "Round 2 of 3 · in play"
-    assert present.stage(published) == "published" and present.stage(summary([])) == "unpaired"
+    assert status_line(published) == "Round 2 of 3 · in play"
+    assert stage(published) == "published" and stage(summary([])) == "unpaired"
     finished = {**published, "status": "finished"}
-    assert present.status_line(finished) == "Finished" and present.stage(finished) == "finished"
+    assert status_line(finished) == "Finished" and stage(finished) == "finished"
     data = {
         "columns": [{"key": "rank"}, {"key": "points"}, {"key": "buchholz"}],
         "rows": [
@@ -177,11 +187,11 @@ def test_status_line_stage_and_the_standings_figures() -> None:
             }
         ],
     }
-    standings = present.standings_view(data)
+    standings = standings_view(data)
     assert [c["key"] for c in standings.columns] == ["points", "buchholz"]
     assert standings.rows[0].cells == ("6", "8.6")  # one decimal, as on the public pages
     with translation.override("ru"):  # the language's decimal separator, as in public pages
-        assert present.standings_view(data).rows[0].cells == ("6", "8,6")
+        assert standings_view(data).rows[0].cells == ("6", "8,6")
 
 
 def test_the_history_describes_events_in_the_organizers_words_newest_first() -> None:

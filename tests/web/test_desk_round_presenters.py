@@ -12,7 +12,7 @@ import pytest
 
 from tests.web.test_desk_presenters import LINKS, a_round, four, seat, summary, table
 from tournaments import notes
-from tournaments.desk import presenters as present
+from tournaments.desk.presenters.round import round_view
 from tournaments.public.presenters import GAME_STATUS, game_state
 
 
@@ -49,7 +49,7 @@ def test_a_published_rounds_tables_say_where_their_games_stand() -> None:
         "g7": Progress("in_progress", round=0),  # started, nothing dealt yet
     }
     rnd = a_round(1, "published", tables, missing=[1, 2, 3, 4, 6, 7])
-    view = present.round_view(summary([rnd]), rnd, LINKS, progress=progress)
+    view = round_view(summary([rnd]), rnd, LINKS, progress=progress)
     assert [(t.status_label, t.progress) for t in view.tables] == [
         ("Not started", ""),
         ("In progress", "Deal 2, trick 5"),
@@ -77,9 +77,7 @@ def test_the_desk_and_the_public_round_page_name_a_tables_game_alike(
     status: str, round: int | None, trick: int | None
 ) -> None:
     rnd = a_round(1, "published", [table(1, four("abcd"), game="g")])
-    view = present.round_view(
-        summary([rnd]), rnd, LINKS, progress={"g": Progress(status, round, trick)}
-    )
+    view = round_view(summary([rnd]), rnd, LINKS, progress={"g": Progress(status, round, trick)})
     public_status, _ = game_state(status, round, trick)
     assert view.tables[0].status_label == GAME_STATUS[public_status]
 
@@ -87,7 +85,7 @@ def test_the_desk_and_the_public_round_page_name_a_tables_game_alike(
 def test_round_one_has_no_standing_spread_nor_ranks() -> None:
     rnd = {**a_round(1, "proposed", [table(1, four("abcd"))]), "method": "random"}
     standings = {"rows": [{"player": "a", "rank": 1, "points": 0, "name": "Ana"}]}
-    view = present.round_view(summary([rnd]), rnd, LINKS, standings=standings)
+    view = round_view(summary([rnd]), rnd, LINKS, standings=standings)
     assert not view.by_standings
     assert "nobody has points yet" in view.quality and "spread" not in view.quality
     assert all(s.standing == "" for s in view.tables[0].seats)
@@ -118,7 +116,7 @@ def twelve() -> tuple[dict[str, Any], dict[str, Any]]:
 
 def test_a_proposal_shows_each_players_rank_and_points_and_its_figures_in_words() -> None:
     rnd, standings = twelve()
-    view = present.round_view(summary([rnd]), rnd, LINKS, standings=standings)
+    view = round_view(summary([rnd]), rnd, LINKS, standings=standings)
     first, second, _ = view.tables
     assert [s.standing for s in first.seats] == [
         "rank 1, 1 point",
@@ -136,7 +134,7 @@ def test_a_proposal_shows_each_players_rank_and_points_and_its_figures_in_words(
 
 def test_a_table_seating_the_leader_with_the_last_says_why() -> None:
     rnd, standings = twelve()
-    view = present.round_view(summary([rnd]), rnd, LINKS, standings=standings)
+    view = round_view(summary([rnd]), rnd, LINKS, standings=standings)
     first, second, third = view.tables
     assert first.wide == (
         "Table 1 seats players ranked 1st, 2nd, 11th and 12th: every seating with the standings "
@@ -146,12 +144,12 @@ def test_a_table_seating_the_leader_with_the_last_says_why() -> None:
     assert second.wide == third.wide == ""  # ranks 3 to 6, and 7 to 10: close together
 
     searched = {**rnd, "method": "local search", "lower_bound": 10}
-    view = present.round_view(summary([searched]), searched, LINKS, standings=standings)
+    view = round_view(summary([searched]), searched, LINKS, standings=standings)
     assert "the search found no seating with the standings closer" in view.tables[0].wide
     assert "cannot prove that none is better" in view.quality
 
     swapped = {**rnd, "notes": ["Changed by hand: Player 3 and Player 11 swapped."]}
-    view = present.round_view(summary([swapped]), swapped, LINKS, standings=standings)
+    view = round_view(summary([swapped]), swapped, LINKS, standings=standings)
     assert view.tables[0].wide == (
         "Table 1 seats players ranked 1st, 2nd, 11th and 12th, after the changes by hand."
     )

@@ -18,7 +18,9 @@ from django.utils import translation
 
 from tests.web.desk import HTMX, NAMES, Capture, desk, finish_table, html, new_tournament, text
 from tournaments import services as t
-from tournaments.desk import presenters as present
+from tournaments.desk.presenters import common
+from tournaments.desk.presenters import dashboard as dashboard_panel
+from tournaments.desk.presenters import round as round_panel
 
 pytestmark = pytest.mark.django_db
 
@@ -197,27 +199,29 @@ def test_the_proposal_speaks_the_language_and_still_finds_its_swaps(olga: User) 
     assert "Опубликовать тур 1" in ru and "Отменить последний обмен" in ru
     assert "Предложенная жеребьёвка (случайная): 2 стола." in ru
     translation.activate("ru")
-    assert present.status_line(t.tournament_get(tournament_id=tid, user=olga).summary) == (
+    assert dashboard_panel.status_line(t.tournament_get(tournament_id=tid, user=olga).summary) == (
         "Тур 1 из 3 · предложен"
     )
 
 
 def test_a_seats_standing_in_russian_plural_forms() -> None:
     with translation.override("ru"):
-        assert present._standing_words(1, 1.0, False) == "место 1, 1 очко"
-        assert present._standing_words(2, 3, True) == "место 2 (поделённое), 3 очка"
-        assert present._standing_words(4, 5, False) == "место 4, 5 очков"
-        assert present._standing_words(4, 21, False) == "место 4, 21 очко"
-        assert present._standing_words(5, 6.5, False) == "место 5, 6,5 очка"  # the decimal comma
+        assert round_panel._standing_words(1, 1.0, False) == "место 1, 1 очко"
+        assert round_panel._standing_words(2, 3, True) == "место 2 (поделённое), 3 очка"
+        assert round_panel._standing_words(4, 5, False) == "место 4, 5 очков"
+        assert round_panel._standing_words(4, 21, False) == "место 4, 21 очко"
+        assert (
+            round_panel._standing_words(5, 6.5, False) == "место 5, 6,5 очка"
+        )  # the decimal comma
     with translation.override("ja"):
-        assert present._standing_words(3, 6, True) == "3位（同順位）、6点"
+        assert round_panel._standing_words(3, 6, True) == "3位（同順位）、6点"
 
 
 def test_a_swap_is_found_among_notes_worded_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     """tournaments.notes words a swap in the reader's language (its own catalogue entry): the
     desk still finds it, to offer "Undo the last swap"."""
-    russian = {present.SWAPPED_SENTENCE: "Изменено вручную: %(a)s и %(b)s поменялись местами."}
-    monkeypatch.setattr(present, "_", lambda text: russian.get(text, text))
-    assert present.is_swap("Изменено вручную: Ana и Eli поменялись местами.")
-    assert present.is_swap(f"{present.SWAP_NOTE}Ana and Eli swapped.")  # older English text
-    assert not present.is_swap("Стол 1: Ana и Eli уже встречались.")
+    russian = {common.SWAPPED_SENTENCE: "Изменено вручную: %(a)s и %(b)s поменялись местами."}
+    monkeypatch.setattr(common, "_", lambda text: russian.get(text, text))
+    assert common.is_swap("Изменено вручную: Ana и Eli поменялись местами.")
+    assert common.is_swap(f"{common.SWAP_NOTE}Ana and Eli swapped.")  # older English text
+    assert not common.is_swap("Стол 1: Ana и Eli уже встречались.")

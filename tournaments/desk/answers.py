@@ -31,7 +31,6 @@ from django.utils.translation import gettext_lazy
 from games.gametypes import GAME_TYPES
 from games.services import Conflict, Refused
 from tournaments import domain, selectors
-from tournaments.desk import presenters as present
 from tournaments.desk import rows
 from tournaments.desk.forms import (
     AddPlayerForm,
@@ -54,6 +53,9 @@ from tournaments.desk.http import (
     tournament_address,
     tournament_seen,
 )
+from tournaments.desk.presenters import dashboard as dashboard_panel
+from tournaments.desk.presenters import round as round_panel
+from tournaments.desk.presenters import settings as settings_panel
 from tournaments.public.clock import round_clock
 from tournaments.services import TournamentChange
 
@@ -94,12 +96,12 @@ def page(
     rounds = summary["rounds"]
     planned = settings["rounds"]
     current = rounds[-1] if rounds else None
-    stage = present.stage(summary)
-    players = present.player_rows(
+    stage = dashboard_panel.stage(summary)
+    players = dashboard_panel.player_rows(
         summary["players"], current, check_in=settings["check_in"], errors=errors
     )
     round_view = (
-        present.round_view(
+        round_panel.round_view(
             summary,
             current,
             links(request, tournament_id),
@@ -128,28 +130,28 @@ def page(
         round_view = replace(round_view, cards_html=rows.safe(cards))
     standings = None
     if rounds and seen.standings is not None:
-        standings = present.standings_view(seen.standings)
+        standings = dashboard_panel.standings_view(seen.standings)
         standings = replace(standings, rows_html=rows.standings_rows(standings.rows))
-    scheduled = present.scheduled(summary)
+    scheduled = settings_panel.scheduled(summary)
     context: dict[str, Any] = {
-        "t": present.heading(summary),
+        "t": dashboard_panel.heading(summary),
         "tid": tournament_id,
         "version": summary["version"],
         "organizer": organizer,
         "scorekeeper": domain.SCOREKEEPER in seen.roles,
-        "status_line": present.status_line(summary),
+        "status_line": dashboard_panel.status_line(summary),
         "players": players,
-        "counts": present.counts(summary["players"], check_in=settings["check_in"]),
+        "counts": dashboard_panel.counts(summary["players"], check_in=settings["check_in"]),
         "check_in": settings["check_in"],
         "stage": stage,
         "rnd": round_view,
-        "earlier": present.earlier_rounds(summary),
+        "earlier": round_panel.earlier_rounds(summary),
         "next_round": len(rounds) + 1 if len(rounds) < planned else None,
         "last_planned": current is not None and current["round"] >= planned,
         "scheduled": scheduled,
         "next_scheduled": next((at for n, at in scheduled if n == len(rounds) + 1), None),
-        "roles": present.role_rows(summary),
-        "settings_view": present.settings_view(settings, summary["game_type"]),
+        "roles": settings_panel.role_rows(summary),
+        "settings_view": settings_panel.settings_view(settings, summary["game_type"]),
         "standings": standings,
         "errors": errors,
         "notice": notice,
@@ -179,7 +181,7 @@ def page(
         "clock": round_clock(summary),
         # Called by the template (the whole page only): one query, not for every htmx answer.
         "short_url": lambda: tournament_address(request, tournament_id),
-        "address_notice": present.address_notice(
+        "address_notice": dashboard_panel.address_notice(
             getattr(django_settings, "PUBLIC_URL", ""), site_address(request)
         )
         if organizer
@@ -311,7 +313,9 @@ def player_answer(
     if not rounds or player is None:
         return None
     check_in = summary["settings"]["check_in"]
-    found = present.player_rows(summary["players"], rounds[-1], check_in=check_in, only=player)
+    found = dashboard_panel.player_rows(
+        summary["players"], rounds[-1], check_in=check_in, only=player
+    )
     if not found:
         return None
     row = found[0]
@@ -320,10 +324,10 @@ def player_answer(
     context: dict[str, Any] = {
         "version": change.version,
         "organizer": True,  # the services let only organizers (and staff) change players
-        "t": present.heading(summary),
-        "status_line": present.status_line(summary),
+        "t": dashboard_panel.heading(summary),
+        "status_line": dashboard_panel.status_line(summary),
         "check_in": check_in,
-        "counts": present.counts(summary["players"], check_in=check_in),
+        "counts": dashboard_panel.counts(summary["players"], check_in=check_in),
         "notice": notice,
         "version_forms": summary["status"] != "finished",
         "oob": True,

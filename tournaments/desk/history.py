@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from games.projection import VOIDED
 from tournaments import domain
-from tournaments.desk.presenters import PAIRING_METHODS, ROLE_NAMES
+from tournaments.desk.presenters.common import PAIRING_METHODS, ROLE_NAMES
 from tournaments.desk.words import sentence
 
 ACTIONS: dict[str, str | Promise] = {

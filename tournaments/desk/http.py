@@ -25,7 +25,7 @@ from games.services import GameNotFound, NotAllowed
 from tournaments import domain
 from tournaments import services as t
 from tournaments.desk import selectors
-from tournaments.desk.presenters import Links
+from tournaments.desk.presenters.dashboard import Links
 from tournaments.desk.words import sentence as sentence  # where the views import it from
 
 REFUSED = 422

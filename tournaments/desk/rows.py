@@ -21,7 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.desk.presenters import PlayerRow, RoundView, StandingRow
+from tournaments.desk.presenters.dashboard import PlayerRow, StandingRow
+from tournaments.desk.presenters.round import RoundView
 
 _PLAYER = "--player--"
 

@@ -27,7 +27,7 @@ from tournaments.desk.forms import (
     described,
 )
 from tournaments.desk.http import REFUSED, DeskRequest, dashboard_url, desk_view, sentence, user_pk
-from tournaments.desk.presenters import ROLE_NAMES
+from tournaments.desk.presenters.common import ROLE_NAMES
 
 
 @desk_view

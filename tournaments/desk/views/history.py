@@ -18,7 +18,7 @@ from tournaments import services as t
 from tournaments.desk.confirm import confirmed
 from tournaments.desk.history import history_rows
 from tournaments.desk.http import REFUSED, DeskRequest, desk_view, sentence, to_int, tournament_seen
-from tournaments.desk.presenters import heading
+from tournaments.desk.presenters.dashboard import heading
 
 
 def _context(

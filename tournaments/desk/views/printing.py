@@ -30,7 +30,9 @@ from tournaments.desk.http import (
     tournament_address,
     tournament_seen,
 )
-from tournaments.desk.presenters import Links, RoundView, printable, round_view, seat_qr_label
+from tournaments.desk.presenters.dashboard import Links
+from tournaments.desk.presenters.printing import printable, seat_qr_label
+from tournaments.desk.presenters.round import RoundView, round_view
 
 QR_CACHE_SECONDS = 7 * 24 * 3600
 """How long a browser keeps a table's QR code without asking again (a drawing never changes:

@@ -23,12 +23,8 @@ from games.services import Refused, SeatLinkView
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr
 from tournaments.desk.http import REFUSED, DeskRequest, desk_view, links, sentence, to_int
-from tournaments.desk.presenters import (
-    SeatLinkRow,
-    heading,
-    seat_counts,
-    seat_link_rows,
-)
+from tournaments.desk.presenters.dashboard import heading
+from tournaments.desk.presenters.seats import SeatLinkRow, seat_counts, seat_link_rows
 
 TEMPLATE = "desk/seat_links.html"
 

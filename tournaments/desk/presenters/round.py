@@ -1,240 +1,30 @@
-"""The desk's read models: frozen, typed views of a tournament, built from the services' summary
-(the tournament as this user may see it) and nothing else. Views hand these to the templates and
-to the row builders (tournaments.desk.rows); nothing here touches the request, the ORM or a
-service.
-
-Each builder takes only the part of the summary it shows, so that an htmx answer builds only
-the panels it swaps: a player's change needs :func:`player_rows`, :func:`counts` and
-:func:`status_line`, not the round of 250 tables nor the standings.
-"""
+"""The round panel: the tables of the current round with their seats, places and status, the
+pairing's quality and how it was chosen, the earlier rounds."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
-from urllib.parse import urlsplit
 
-from django.conf import settings as django_settings
-from django.utils import formats
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.gametypes import GAME_TYPES
-from tournaments import domain, notes, standings
-from tournaments.desk.forms import (
-    CONFIRMATION_LABELS,
-    PAIRING_LABELS,
-    PUBLISH_LABELS,
-    ROUND1_LABELS,
+from tournaments import domain, notes
+from tournaments.desk.presenters.common import (
+    PAIRING_METHODS,
+    PROGRESS,
+    TABLE_STATUS,
+    and_list,
+    figure,
+    is_swap,
+    list_separator,
+    ordinal,
 )
-from tournaments.figures import STANDINGS_PLACES
-from tournaments.figures import figure as public_figure
-
-ROLE_NAMES = {
-    domain.ORGANIZER: gettext_lazy("Organizer"),
-    domain.SCOREKEEPER: gettext_lazy("Scorekeeper"),
-}
-_PLACEHOLDER = re.compile(r"\{|%\(")
-
-
-def _words_before_values(template: str) -> str:
-    """A note's sentence up to its first value ("Changed by hand: ")."""
-    return _PLACEHOLDER.split(template, maxsplit=1)[0]
-
-
-SWAP_NOTE = _words_before_values(str(notes.SENTENCES["swapped"]))
-"""How a round's notes word a swap made by hand (the ``swapped`` code, tournaments.notes), in
-English."""
-SWAPPED_SENTENCE = "Changed by hand: %(a)s and %(b)s swapped."
-"""tournaments.notes' msgid for that note, translated by the tournaments' catalogue entry (given
-to gettext through this name, so that the desk's catalogue takes no copy of it)."""
-TABLE_STATUS = {
-    "proposed": pgettext_lazy("table status", "Proposed"),
-    "not_started": pgettext_lazy("table status", "Not started"),
-    "playing": pgettext_lazy("table status", "In progress"),
-    "recording": pgettext_lazy("table status", "Finished: result on its way"),
-    "finished": pgettext_lazy("table status", "Finished: to confirm"),
-    "confirmed": pgettext_lazy("table status", "Confirmed"),
-    "void": pgettext_lazy("table status", "Voided"),
-}
-"""A table's status on the desk, in the public round page's words where they say the same
-(Not started, In progress, Voided: tournaments.public.presenters.GAME_STATUS), with what the
-desk adds: whether a finished game's result is in, and confirmed."""
-PROGRESS = gettext_lazy("Deal %(deal)s, trick %(trick)s")
-"""Where a table's game is (a game's rounds are deals, the tournament's rounds are rounds)."""
-
-
-def is_swap(note: str) -> bool:
-    """Whether a round's note records a swap made by hand (undo the last swap). The summary
-    words its notes in the reader's language: in English, or as the catalogue translates
-    tournaments.notes' sentence of a swap."""
-    here = _words_before_values(_(SWAPPED_SENTENCE))
-    return note.startswith(SWAP_NOTE) or bool(here) and note.startswith(here)
-
-
-# ----------------------------------------------------------------------------- the tournament
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """What every desk page says about the tournament: name, date, status, its settings."""
-
-    id: str
-    name: str
-    date: str
-    status: str
-    version: int
-    game_type: str
-    settings: Mapping[str, Any]
-    rounds: int
-    """How many rounds this user sees (paired, published or closed)."""
-    standings_visible: bool
-
-
-def heading(summary: Mapping[str, Any]) -> Heading:
-    return Heading(
-        id=summary["id"],
-        name=summary["name"],
-        date=summary["date"],
-        status=summary["status"],
-        version=summary["version"],
-        game_type=summary["game_type"],
-        settings=summary["settings"],
-        rounds=len(summary["rounds"]),
-        standings_visible=summary["standings_visible"],
-    )
-
-
-def status_line(summary: Mapping[str, Any]) -> str:
-    """The tournament's stage in a few words ("Round 2 of 5 · in play")."""
-    planned = summary["settings"]["rounds"]
-    rounds = summary["rounds"]
-    if summary["status"] == "finished":
-        return pgettext("tournament status", "Finished")
-    if not rounds:
-        return ngettext(
-            "Registration · %(planned)d round planned",
-            "Registration · %(planned)d rounds planned",
-            planned,
-        ) % {"planned": planned}
-    last = rounds[-1]
-    state = {
-        "proposed": pgettext("round status", "proposed"),
-        "published": pgettext("round status", "in play"),
-        "closed": pgettext("round status", "closed"),
-    }[last["status"]]
-    return _("Round %(round)s of %(planned)s · %(state)s") % {
-        "round": last["round"],
-        "planned": planned,
-        "state": state,
-    }
-
-
-def stage(summary: Mapping[str, Any]) -> str:
-    """unpaired, proposed, published, closed or finished: what the round panel offers."""
-    if summary["status"] == "finished":
-        return "finished"
-    rounds = summary["rounds"]
-    return rounds[-1]["status"] if rounds else "unpaired"
-
-
-# ----------------------------------------------------------------------------- players
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    """One row of the players panel."""
-
-    id: str
-    number: int
-    name: str
-    rating: int | None
-    late: bool
-    checked_in: bool
-    dropped: bool
-    ready: bool
-    """Seated at the next pairing: not dropped, and checked in if the tournament checks in."""
-    seated: tuple[str, str]
-    """Where they sit in the current round: (table or "bye", "seat n"), or ("", "")."""
-    members: tuple[str, ...] = ()
-    """A team's players (a team game's entrant is a team)."""
-    error: str = ""
-    confirm_drop: bool = False
-    """The drop was refused until confirmed (their table is still being played): ``error`` says
-    so, and the row's button confirms it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Counts:
-    registered: int
-    checked_in: int
-    dropped: int
-    late: int
-    ready: int
-
-
-def _seating(current: Mapping[str, Any] | None) -> dict[str, tuple[str, str]]:
-    where: dict[str, tuple[str, str]] = {}
-    if current is not None:
-        for table in current["tables"]:
-            for seat, entry in enumerate(table["seats"], start=1):
-                where[entry["player"]] = (str(table["table"]), _("seat %(seat)s") % {"seat": seat})
-        for entry in current["byes"]:
-            where[entry["player"]] = (pgettext("where a player sits", "bye"), "")
-    return where
-
-
-def player_rows(
-    players: Sequence[Mapping[str, Any]],
-    current: Mapping[str, Any] | None,
-    *,
-    check_in: bool,
-    errors: Mapping[str, str] | None = None,
-    only: str | None = None,
-) -> list[PlayerRow]:
-    """The players in registration order, numbered from 1, with where they sit in the current
-    round; ``errors`` by ``player-<id>`` (``drop-<id>``: a drop to confirm). ``only``: that
-    player's row alone (an htmx answer)."""
-    where = _seating(current)
-    errors = errors or {}
-    return [
-        PlayerRow(
-            id=p["id"],
-            number=n,
-            name=p["name"],
-            rating=p.get("rating"),
-            late=p["late"],
-            checked_in=p["checked_in"],
-            dropped=p["dropped"],
-            ready=not p["dropped"] and (p["checked_in"] or not check_in),
-            seated=where.get(p["id"], ("", "")),
-            members=tuple(p.get("members", ())),
-            error=errors.get(f"player-{p['id']}", "") or errors.get(f"drop-{p['id']}", ""),
-            confirm_drop=f"drop-{p['id']}" in errors,
-        )
-        for n, p in enumerate(players, start=1)
-        if only is None or p["id"] == only
-    ]
-
-
-def counts(players: Iterable[Mapping[str, Any]], *, check_in: bool) -> Counts:
-    """The players panel's counts (from the summary's players: no row is built for them)."""
-    registered = checked = dropped = late = ready = 0
-    for p in players:
-        registered += 1
-        checked += bool(p["checked_in"] and not p["dropped"])
-        dropped += bool(p["dropped"])
-        late += bool(p["late"])
-        ready += bool(not p["dropped"] and (p["checked_in"] or not check_in))
-    return Counts(registered, checked, dropped, late, ready)
-
-
-# ----------------------------------------------------------------------------- the round
+from tournaments.desk.presenters.dashboard import Links
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,15 +155,6 @@ class RoundView:
         )
 
 
-PAIRING_METHODS = {
-    "random": pgettext_lazy("pairing method", "random"),
-    "order": pgettext_lazy("pairing method", "order"),
-    "standings": pgettext_lazy("pairing method", "standings"),
-    "exhaustive": pgettext_lazy("pairing method", "exhaustive"),
-    "local search": pgettext_lazy("pairing method", "local search"),
-}
-"""How a round was paired (its ``method``), in words: "Proposed random pairing"."""
-
 ROUND_PROGRESS = {
     "not_started": gettext_lazy("Not started: %(tables)s."),
     "playing": gettext_lazy("In progress: %(tables)s."),
@@ -385,55 +166,8 @@ ROUND_PROGRESS = {
 confirmed)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Links:
-    """How a table's links are made: the site, and the URL patterns around a game's id (reversed
-    once for 250 tables) and around a seat link's token."""
-
-    site: str
-    table: tuple[str, str]
-    qr: tuple[str, str]
-    seat: tuple[str, str] = ("/seat/", "/")
-
-    def seat_url(self, token: str) -> str:
-        """A seat's link for its phone, absolute ("" for a revoked link: it has no token)."""
-        return f"{self.site}{self.seat[0]}{token}{self.seat[1]}" if token else ""
-
-    def table_link(self, game: str | None) -> str:
-        return f"{self.table[0]}{game}{self.table[1]}" if game else ""
-
-    def qr_src(self, game: str | None) -> str:
-        return f"{self.qr[0]}{game}{self.qr[1]}" if game else ""
-
-
-def address_notice(configured: str, used: str) -> str:
-    """What the desk says about the address in the QR codes and printed links: nothing when
-    PUBLIC_URL sets it; else which address they carry, and whether phones can reach it."""
-    if configured:
-        return ""
-    host = urlsplit(used).hostname or ""
-    if host == "localhost" or host == "::1" or host.startswith("127."):
-        return _(
-            "The QR codes and printed links say %(address)s, the address this browser used: "
-            "players' phones cannot reach it. Set PUBLIC_URL to the address they reach this "
-            "server at (such as %(example)s) and start the site again."
-        ) % {"address": used, "example": "http://192.168.1.20:8000"}
-    return _(
-        "The QR codes and printed links say %(address)s, the address this browser used. If "
-        "players' phones reach the site at another address, set PUBLIC_URL to it and start "
-        "the site again."
-    ) % {"address": used}
-
-
 def qr_label(table: int) -> str:
     return _("QR code of table %(table)s's link") % {"table": table}
-
-
-def seat_qr_label(seat: SeatView) -> str:
-    return _("QR code of %(name)s's own link (seat %(seat)s)") % {
-        "name": seat.name,
-        "seat": seat.seat,
-    }
 
 
 def _earlier_seats(
@@ -458,7 +192,7 @@ def _rounds_text(numbers: Sequence[int]) -> str:
     if len(numbers) == 1:
         return _("round %(number)s") % {"number": numbers[0]}
     return _("rounds %(numbers)s and %(last)s") % {
-        "numbers": _separator().join(map(str, numbers[:-1])),
+        "numbers": list_separator().join(map(str, numbers[:-1])),
         "last": numbers[-1],
     }
 
@@ -556,33 +290,6 @@ WIDE_TABLE = {
 }
 """Why a proposed table seats players far apart in the standings (the leader with the 11th and
 12th): the pairing's priorities, repeats first (docs/pairing.md)."""
-
-
-def _ordinal(number: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd" (each language its own way: "1er",
-    "2e" in French)."""
-    if number == 1:
-        text = pgettext("ordinal number: 1", "%(number)dst")
-    elif 10 <= number % 100 <= 20 or number % 10 not in (1, 2, 3):
-        text = pgettext("ordinal number ending in th", "%(number)dth")
-    elif number % 10 == 1:
-        text = pgettext("ordinal number ending in 1 (21, 31)", "%(number)dst")
-    elif number % 10 == 2:
-        text = pgettext("ordinal number ending in 2", "%(number)dnd")
-    else:
-        text = pgettext("ordinal number ending in 3", "%(number)drd")
-    return text % {"number": number}
-
-
-def _and_list(items: Sequence[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return _("%(items)s and %(last)s") % {"items": _separator().join(items[:-1]), "last": items[-1]}
-
-
-def _separator() -> str:
-    """Between the items of a list ("1st, 2nd and 11th"; Japanese: "、")."""
-    return pgettext("between the items of a list", ", ")
 
 
 def _standing_words(rank: Any, points: Any, shared: bool) -> str:
@@ -706,7 +413,7 @@ def _wide(
     spread = max(rank[p] for p in known) - min(rank[p] for p in known)
     if spread < 2 * largest - 1:
         return ""
-    ranks = _and_list([_ordinal(rank[p]) for p in sorted(known, key=lambda p: position[p])])
+    ranks = and_list([ordinal(rank[p]) for p in sorted(known, key=lambda p: position[p])])
     if swapped:
         key = "swapped"
     elif not best:
@@ -892,280 +599,3 @@ class EarlierRound:
 def earlier_rounds(summary: Mapping[str, Any]) -> list[EarlierRound]:
     """The rounds before the current one (their printouts)."""
     return [EarlierRound(r["round"], r["status"], len(r["tables"])) for r in summary["rounds"][:-1]]
-
-
-# ----------------------------------------------------------------------------- standings
-
-
-@dataclass(frozen=True, slots=True)
-class StandingRow:
-    rank: Any
-    player: str
-    name: str
-    dropped: bool
-    cells: tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsView:
-    columns: tuple[Mapping[str, Any], ...]
-    rows: tuple[StandingRow, ...]
-    rows_html: SafeString | str = ""
-    not_checked_in: tuple[str, ...] = ()
-    """Names of the players listed apart (never checked in, no game: not ranked)."""
-
-
-def standings_view(data: Mapping[str, Any]) -> StandingsView:
-    """The stored standings (columns and rows) as the desk's table shows them."""
-    columns = tuple(c for c in data.get("columns", []) if c["key"] != "rank")
-    rows = tuple(
-        StandingRow(
-            rank=row["rank"],
-            player=row["player"],
-            name=row["name"],
-            dropped=row["dropped"],
-            cells=tuple(
-                _standing_figure(
-                    row["tiebreaks"][c["key"]]
-                    if c["key"] in row["tiebreaks"]
-                    else row.get(c["key"], "")
-                )
-                for c in columns
-            ),
-        )
-        for row in data.get("rows", [])
-    )
-    apart = tuple(e["name"] for e in data.get("not_checked_in", ()))
-    return StandingsView(columns, rows, not_checked_in=apart)
-
-
-def _standing_figure(value: Any) -> Any:
-    """A standings figure as the public standings show it (one decimal at most)."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        separator = str(formats.get_format("DECIMAL_SEPARATOR"))
-        return public_figure(value, separator, STANDINGS_PLACES)
-    return value
-
-
-def figure(value: Any) -> Any:
-    """6.0 shows as 6, 8.63 as 8.63, with the language's decimal separator ("8,63" in French
-    and Russian), as on the public standings."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, float):
-        return str(value).replace(".", str(formats.get_format("DECIMAL_SEPARATOR")))
-    return value
-
-
-# ----------------------------------------------------------------------------- settings, roles
-
-
-def settings_view(
-    settings: Mapping[str, Any], game_type: str | None = None
-) -> list[tuple[str, str]]:
-    """Every setting of the tournament, labelled as the organizer chose it (with the game and
-    its full table first, when ``game_type`` is given)."""
-    s = settings
-    preset = standings.PRESETS.get(s["scoring"])
-    bye = s["bye_points"]
-    game: list[tuple[str, str]] = []
-    kind = GAME_TYPES.get(game_type or "")
-    if kind is not None:
-        full = domain.pairing_sizes(kind.table_sizes, s.get("table_size"))[-1]
-        game = [
-            (_("Game"), kind.name),
-            (
-                _("Full table"),
-                _("two teams")
-                if kind.teams
-                else ngettext("%(count)s player", "%(count)s players", full) % {"count": full},
-            ),
-        ]
-    return game + [
-        (_("Swiss rounds"), str(s["rounds"])),
-        (_("Scoring"), _(preset.name) if preset else s["scoring"]),
-        (
-            _("Tie-breaks"),
-            ", ".join(
-                _(standings.TIEBREAKS[k].title) for k in s["tiebreaks"] if k in standings.TIEBREAKS
-            )
-            or pgettext("no tie-breaks", "none"),
-        ),
-        (_("Pairing"), str(PAIRING_LABELS.get(s["pairing"], (s["pairing"], ""))[0])),
-        (_("Publishing"), str(PUBLISH_LABELS.get(s["publish"], (s["publish"], ""))[0])),
-        (_("Round 1"), str(ROUND1_LABELS.get(s["round1"], (s["round1"], ""))[0])),
-        (
-            _("Confirms results"),
-            str(CONFIRMATION_LABELS.get(s["confirmation"], (s["confirmation"], ""))[0]),
-        ),
-        (_("Check-in"), _("yes") if s["check_in"] else _("no")),
-        (
-            _("Time zone"),
-            s.get("time_zone") or _("the site's (%(zone)s)") % {"zone": django_settings.TIME_ZONE},
-        ),
-        (
-            _("Points for a bye"),
-            _("the scoring's average") if bye is None else formats.number_format(f"{bye:g}"),
-        ),
-    ]
-
-
-@dataclass(frozen=True, slots=True)
-class RoleRow:
-    user: str
-    roles: tuple[tuple[str, str], ...]
-    """(role, its name) for each role the user holds."""
-
-
-def role_rows(summary: Mapping[str, Any]) -> list[RoleRow]:
-    return [
-        RoleRow(r["user"], tuple((role, str(ROLE_NAMES.get(role, role))) for role in r["roles"]))
-        for r in summary["roles"]
-    ]
-
-
-def scheduled(summary: Mapping[str, Any]) -> list[tuple[int, datetime]]:
-    """The rounds to be paired at a set time, and when."""
-    return [(int(n), datetime.fromisoformat(at)) for n, at in summary["scheduled"].items()]
-
-
-# ----------------------------------------------------------------------------- printing
-
-
-@dataclass(frozen=True, slots=True)
-class SeatedPlayer:
-    name: str
-    table: int
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Printable:
-    """A round's printouts: the pairings (by table and by name) and the score sheets."""
-
-    t: Heading
-    rnd: RoundView
-    seated: tuple[SeatedPlayer, ...]
-    seat_columns: range
-    game_rounds: range
-
-
-def printable(rnd: RoundView, summary: Mapping[str, Any], game_rounds: int) -> Printable:
-    """A round padded for print: every table's row as wide as the widest, and everyone seated
-    in alphabetical order."""
-    widest = max((table.size for table in rnd.tables), default=0)
-    padded = replace(
-        rnd, tables=tuple(replace(table, pad=range(widest - table.size)) for table in rnd.tables)
-    )
-    seated = sorted(
-        (SeatedPlayer(s.name, table.number, s.seat) for table in rnd.tables for s in table.seats),
-        key=lambda s: s.name.casefold(),
-    )
-    return Printable(
-        t=heading(summary),
-        rnd=padded,
-        seated=tuple(seated),
-        seat_columns=range(1, widest + 1),
-        game_rounds=range(1, game_rounds + 1),
-    )
-
-
-# ----------------------------------------------------------------------------- seat links
-
-
-class SeatLinkLike(Protocol):
-    """A seat's link as the games' services give it (games.services.SeatLinkView)."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def player(self) -> str: ...
-    @property
-    def token(self) -> str: ...
-    @property
-    def shared(self) -> bool: ...
-    @property
-    def revoked(self) -> bool: ...
-    @property
-    def opened(self) -> bool: ...
-
-
-SEAT_STATES = {
-    "revoked": gettext_lazy("Revoked: no phone can use it"),
-    "joined": gettext_lazy("Phone joined"),
-    "waiting": gettext_lazy("Not opened yet"),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class SeatLinkRow:
-    """One seat's link on the desk's seat links pages (organizers only)."""
-
-    table: int
-    seat: int
-    name: str
-    url: str
-    """The link (absolute), or "" once revoked."""
-    state: str
-    """revoked, joined (a phone opened it) or waiting."""
-    state_label: str
-    shared: bool
-    """The table's other phones may enter for this seat."""
-    qr: SafeString | str = ""
-    error: str = ""
-
-    @property
-    def qr_label(self) -> str:
-        return _("QR code of %(name)s's seat link (table %(table)s, seat %(seat)s)") % {
-            "name": self.name,
-            "table": self.table,
-            "seat": self.seat,
-        }
-
-
-def seat_link_rows(
-    table: int,
-    links: Iterable[SeatLinkLike],
-    site: Links,
-    *,
-    errors: Mapping[int, str] | None = None,
-) -> tuple[SeatLinkRow, ...]:
-    """A table's seat links, by seat, with their state in words; ``errors`` by seat."""
-    errors = errors or {}
-    rows = []
-    for link in links:
-        state = "revoked" if link.revoked else "joined" if link.opened else "waiting"
-        rows.append(
-            SeatLinkRow(
-                table=table,
-                seat=link.seat,
-                name=link.player,
-                url=site.seat_url(link.token),
-                state=state,
-                state_label=str(SEAT_STATES[state]),
-                shared=link.shared,
-                error=errors.get(link.seat, ""),
-            )
-        )
-    return tuple(rows)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatCounts:
-    """A table's seat links in numbers (the round's overview)."""
-
-    table: int
-    seats: tuple[SeatLinkRow, ...]
-    joined: int
-    revoked: int
-    shared: int
-
-
-def seat_counts(table: int, rows: Sequence[SeatLinkRow]) -> SeatCounts:
-    return SeatCounts(
-        table=table,
-        seats=tuple(rows),
-        joined=sum(r.state == "joined" for r in rows),
-        revoked=sum(r.state == "revoked" for r in rows),
-        shared=sum(r.shared for r in rows),
-    )
