@@ -12,7 +12,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games import policy, services
         from games.signals import game_status_changed
-        from tournaments import gamepolicy, ports, tasks
+        from tournaments import gamepolicy, gamerules, placement, ports, tasks
         from tournaments import services as tournament_services
 
         policy.register(gamepolicy.tournament_games)
@@ -21,6 +21,7 @@ class TournamentsConfig(AppConfig):
         services.register_rebuilder("tournaments", tournament_services.tournaments_rebuild)
         services.register_digest("tournament", tournament_services.tournaments_digest)
         ports.provide(advance=tasks.advance_on_commit)
+        placement.provide_rules(gamerules.placement_rule)
 
 
 def _game_status_changed(sender: Any, game_id: Any, **kwargs: Any) -> None:

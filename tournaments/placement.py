@@ -6,7 +6,7 @@ Every game hands the tournament the same game-neutral result per entrant at a ta
 (:class:`Result`). This module turns those into placement points and ranks entrants over
 rounds. Frozen records in, plain rows out; no Django, no ORM.
 
-Two kinds of rule (:data:`GAME_RULES`):
+Two kinds of rule (:class:`GameRule`, each game type's as its type says: :func:`rule_of`):
 
 - **match** (Crazy Kitchen, two entrants a table): a win, a draw (both rank 1) or a loss, worth
   :class:`MatchPoints` (2/1/0 by default); standings: match points, then point difference
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,7 +35,6 @@ from tournaments.standings import PRESETS, TIEBREAKS, StandingsError, TieBreak, 
 
 __all__ = [
     "BYE_COUNTS",
-    "GAME_RULES",
     "MATCH",
     "PLACE",
     "Bye",
@@ -49,6 +48,9 @@ __all__ = [
     "columns",
     "criteria",
     "placement_points",
+    "provide_rules",
+    "ranked_here",
+    "rule_of",
     "standings",
 ]
 
@@ -72,49 +74,29 @@ class GameRule:
     """The title and description of the game's own points, added up over the games."""
 
 
-GAME_RULES: dict[str, GameRule] = {
-    rule.game: rule
-    for rule in (
-        GameRule(
-            "crazy-kitchen",
-            MATCH,
-            ("point_difference", "points_scored"),
-            entrant=gettext_noop("Team"),
-            points=gettext_noop("Match points"),
-            game_points=TieBreak(
-                "game_points",
-                gettext_noop("Points scored"),
-                gettext_noop("The team's points added up over all its matches (a bye adds none)."),
-            ),
-        ),
-        GameRule(
-            "food-truck",
-            PLACE,
-            ("game_tiebreaks", "game_points", "first_places"),
-            game_points=TieBreak(
-                "game_points",
-                gettext_noop("Victory points"),
-                gettext_noop("The victory points added up over all games (a bye adds none)."),
-            ),
-        ),
-        GameRule(
-            "chefs",
-            PLACE,
-            ("game_tiebreaks", "game_points", "first_places"),
-            game_points=TieBreak(
-                "game_points",
-                gettext_noop("Final positions"),
-                gettext_noop(
-                    "The chef's final positions on the board added up over all games (a bye "
-                    "adds none)."
-                ),
-            ),
-        ),
-    )
-}
-"""Rules by game type key (games.gametypes.GAME_TYPES). Another game joins with one line: its
-kind, tie-breaks and the words its standings use. A game type without a rule here is ranked
-by :mod:`tournaments.standings` (Trick-n-Chef)."""
+RuleSource = Callable[[str], GameRule | None]
+"""The rule of a game type by its key (None: a game ranked by :mod:`tournaments.standings`),
+as the game's type says it (games.gametypes, ``GameType.standings_rule``): provided at
+start-up (tournaments.apps), so that this pure module names no game."""
+
+_source: RuleSource = lambda game: None  # noqa: E731
+
+
+def provide_rules(source: RuleSource) -> None:
+    """Install where the games' rules come from (at start-up: TournamentsConfig.ready)."""
+    global _source
+    _source = source
+
+
+def rule_of(game: str) -> GameRule | None:
+    """The rule of a game type (None: the game is ranked by :mod:`tournaments.standings`)."""
+    return _source(game)
+
+
+def ranked_here(game: str) -> bool:
+    """Whether this module ranks the game's entrants (a game type with a standings rule)."""
+    return rule_of(game) is not None
+
 
 BYE_COUNTS: tuple[str, ...] = ("win", "draw", "loss")
 """What a bye may count as in a match game (:attr:`PlacementSettings.bye`)."""
@@ -167,7 +149,7 @@ _GAME_TIEBREAK_TITLES = (
 def criteria(game: str) -> tuple[TieBreak, ...]:
     """The standings' criteria after points, in the order they apply: key, title and
     description (English msgids, translated where shown)."""
-    rule = _rule(game)
+    rule = game_rule(game)
     return tuple(
         rule.game_points if key == "game_points" else _CRITERIA[key] for key in rule.tiebreaks
     )
@@ -178,7 +160,7 @@ def columns(game: str, width: int = 0) -> list[tuple[str, str]]:
     their order, then the other figures (a match game's wins, draws and losses; games; byes).
     The game's own tie-breaks (``width`` values a result) show one column each
     (``game_tiebreak_1``, ...); none when the game has none."""
-    rule = _rule(game)
+    rule = game_rule(game)
     shown = [("rank", gettext_noop("Rank")), ("name", rule.entrant), ("points", rule.points)]
     for criterion in criteria(game):
         if criterion.key == "game_tiebreaks":
@@ -281,12 +263,13 @@ class Row:
 # --- placement points of one table -----------------------------------------------------------
 
 
-def _rule(game: str) -> GameRule:
-    try:
-        return GAME_RULES[game]
-    except KeyError:
-        known = ", ".join(sorted(GAME_RULES))
-        raise StandingsError("unknown_game", f"unknown game {game!r} (known: {known})") from None
+def game_rule(game: str) -> GameRule:
+    rule = rule_of(game)
+    if rule is None:
+        raise StandingsError(
+            "unknown_game", f"unknown game {game!r}: its type gives no placement rule"
+        )
+    return rule
 
 
 def _check_match(table: TableResult) -> None:
@@ -311,7 +294,7 @@ def placement_points(
 ) -> dict[str, Fraction]:
     """Points each entrant at ``table`` earns (by entrant id)."""
     settings = settings or PlacementSettings()
-    rule = _rule(game)
+    rule = game_rule(game)
     ids = [r.entrant for r in table.results]
     if len(set(ids)) != len(ids):
         raise StandingsError(
@@ -352,7 +335,7 @@ def bye_value(
     settings count a bye as; a place game's points for a bye, or the scale's average at the
     largest table of ``tables`` (2 entrants when there is none)."""
     settings = settings or PlacementSettings()
-    rule = _rule(game)
+    rule = game_rule(game)
     tables = list(tables)
     if rule.kind == MATCH:
         mp = settings.match_points
@@ -379,7 +362,7 @@ def standings(
 ) -> tuple[Row, ...]:
     """Rank ``entrants`` over every table result and bye given (any order)."""
     settings = settings or PlacementSettings()
-    rule = _rule(game)
+    rule = game_rule(game)
     listed = list(entrants)
     if len(set(listed)) != len(listed):
         raise StandingsError("entrant_twice", "an entrant is listed twice")

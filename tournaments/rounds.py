@@ -57,7 +57,7 @@ def standings_settings(state: TournamentState) -> standings.Settings:
 def ranked_by_placement(state: TournamentState) -> bool:
     """Whether the tournament's game is ranked by :mod:`tournaments.placement` (every game but
     Trick-n-Chef, whose standings are :mod:`tournaments.standings`')."""
-    return state.config.game_type in placement.GAME_RULES
+    return placement.ranked_here(state.config.game_type)
 
 
 def compute_standings(state: TournamentState) -> list[standings.Row]:
@@ -160,7 +160,7 @@ def _placement_json(state: TournamentState) -> dict[str, Any]:
     losses besides, and ``rule``: how the game is ranked (the organizer's choices and the
     defaults, the criteria's titles and descriptions as English msgids)."""
     game = state.config.game_type
-    rule = placement.GAME_RULES[game]
+    rule = placement.game_rule(game)
     pairs = _placement_rows(state)
     tables = placement_tables(state)
     settings = placement_settings(state)

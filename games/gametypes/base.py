@@ -38,6 +38,27 @@ class Placement:
         return self.tiebreaks[0] if self.tiebreaks else None
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsRule:
+    """How a tournament ranks this game's entrants over its rounds, as data the tournaments' pure
+    rules read (tournaments.placement: they know no game by name). The words are English msgids
+    marked with gettext_noop, translated where shown."""
+
+    kind: str
+    """``"match"`` (two entrants a table: a win, a draw or a loss) or ``"place"`` (placement
+    points by place)."""
+    tiebreaks: tuple[str, ...]
+    """The standings' criteria after the points, in order (tournaments.placement's keys:
+    ``point_difference``, ``points_scored``, ``game_tiebreaks``, ``game_points``,
+    ``first_places``)."""
+    game_points: tuple[str, str]
+    """The title and description of the game's own points added up over the games."""
+    entrant: str = "Player"
+    """What the standings call an entrant (a column title: "Team" for a team game)."""
+    points: str = "Points"
+    """The title of the standings' points (placement points; a match game's match points)."""
+
+
 class GameType(Protocol):
     key: str
     name: str
@@ -58,6 +79,9 @@ class GameType(Protocol):
     msgids marked with gettext_noop ("deal 3"); the pages translate them to say what split
     entrants equal on points (tournaments.public.presenters.tie_notes). Empty: the game has no
     tie-break (equal points share the place)."""
+    standings_rule: StandingsRule | None
+    """How a tournament ranks the game's entrants (None: by the victory points' totals and the
+    tie-breaks of tournaments.standings, the Swiss standings the club has always used)."""
     pages: str
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from engine.chefs import events
 from engine.chefs.replay import replay_lines, step
 from engine.chefs.results import results
 from engine.chefs.rules import PLAYER_COUNTS
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
+from games.gametypes.base import StandingsRule
 from games.gametypes.recorded import Recorded, RecordedGame
 
 
@@ -21,6 +24,16 @@ class Chefs(RecordedGame):
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.chefs"
+    standings_rule: StandingsRule | None = StandingsRule(
+        "place",
+        ("game_tiebreaks", "game_points", "first_places"),
+        game_points=(
+            gettext_noop("Final positions"),
+            gettext_noop(
+                "The chef's final positions on the board added up over all games (a bye adds none)."
+            ),
+        ),
+    )
     engine_new = staticmethod(ChefsState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

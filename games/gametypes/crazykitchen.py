@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from engine.crazykitchen import events
 from engine.crazykitchen.replay import replay_lines, step
 from engine.crazykitchen.results import results
@@ -14,6 +16,7 @@ from engine.crazykitchen.rules import MIN_TEAM, PLAYER_COUNTS
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
+from games.gametypes.base import StandingsRule
 from games.gametypes.recorded import Recorded, RecordedGame
 
 
@@ -26,6 +29,16 @@ class CrazyKitchen(RecordedGame):
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.crazykitchen"
+    standings_rule: StandingsRule | None = StandingsRule(
+        "match",
+        ("point_difference", "points_scored"),
+        game_points=(
+            gettext_noop("Points scored"),
+            gettext_noop("The team's points added up over all its matches (a bye adds none)."),
+        ),
+        entrant=gettext_noop("Team"),
+        points=gettext_noop("Match points"),
+    )
     engine_new = staticmethod(KitchenState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

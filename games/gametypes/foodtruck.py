@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from engine.foodtruck import events, snapshot
 from engine.foodtruck.replay import replay_lines, step
 from engine.foodtruck.results import results
 from engine.foodtruck.rules import PLAYER_COUNTS
 from engine.foodtruck.state import GameState, Phase
 from engine.foodtruck.summary import summarize
+from games.gametypes.base import StandingsRule
 from games.gametypes.recorded import Recorded, RecordedGame
 
 
@@ -24,6 +27,14 @@ class FoodTruck(RecordedGame):
     (its ``round_started`` names the ``first_player``, as Trick-n-Chef's does)."""
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.foodtruck"
+    standings_rule: StandingsRule | None = StandingsRule(
+        "place",
+        ("game_tiebreaks", "game_points", "first_places"),
+        game_points=(
+            gettext_noop("Victory points"),
+            gettext_noop("The victory points added up over all games (a bye adds none)."),
+        ),
+    )
     engine_new = staticmethod(GameState)
     engine_parse = staticmethod(events.from_json)
     engine_encode = staticmethod(events.to_json)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.replay import split_lines
-from games.gametypes.base import Placement, neutral_placements
+from games.gametypes.base import Placement, StandingsRule, neutral_placements
 
 
 @dataclass
@@ -35,6 +35,7 @@ class RecordedGame:
     team_members: tuple[int, int] | None = None
     first_player_rule: bool = False
     tiebreak_names: tuple[str, ...] = ()
+    standings_rule: StandingsRule | None = None
     record_types: frozenset[str]
     pages: str
     name_key: str = "player"

@@ -14,7 +14,7 @@ from engine.referee import forced_next
 from engine.replay import split_lines
 from engine.results import check_results, results_summary
 from engine.snapshot import from_snapshot, to_snapshot
-from games.gametypes.base import Placement
+from games.gametypes.base import Placement, StandingsRule
 
 
 class TrickNChef:
@@ -28,6 +28,8 @@ class TrickNChef:
     pages: str = "games.pages.tricknchef"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
+    standings_rule: StandingsRule | None = None
+    """Ranked by the victory points' totals and the Swiss tie-breaks (tournaments.standings)."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "game_started", "players": list(players)}

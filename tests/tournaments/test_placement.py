@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.gametypes import GAME_TYPES
 from tournaments.placement import (
-    GAME_RULES,
     MATCH,
     PLACE,
     Bye,
@@ -24,11 +24,18 @@ from tournaments.placement import (
     Row,
     TableResult,
     placement_points,
+    rule_of,
     standings,
 )
 from tournaments.standings import StandingsError
 
 pytestmark = pytest.mark.one_backend
+
+GAME_RULE_KIND = {
+    key: kind.standings_rule.kind for key, kind in GAME_TYPES.items() if kind.standings_rule
+}
+"""The games ranked here (those whose type has a standings rule) and their kinds."""
+RANKED = tuple(sorted(GAME_RULE_KIND))
 
 
 def match(round_: int, table: int, a: str, pa: int, b: str, pb: int) -> TableResult:
@@ -51,10 +58,13 @@ def ranks(rows: tuple[Row, ...]) -> list[tuple[int, str]]:
 
 
 def test_the_games_and_their_kinds() -> None:
-    assert GAME_RULES["crazy-kitchen"].kind == MATCH
-    assert GAME_RULES["food-truck"].kind == PLACE
-    assert GAME_RULES["chefs"].kind == PLACE
-    assert GAME_RULES["crazy-kitchen"].tiebreaks == ("point_difference", "points_scored")
+    assert rule_of("crazy-kitchen").kind == MATCH  # type: ignore[union-attr]
+    assert rule_of("food-truck").kind == PLACE  # type: ignore[union-attr]
+    assert rule_of("chefs").kind == PLACE  # type: ignore[union-attr]
+    assert rule_of("crazy-kitchen").tiebreaks == (  # type: ignore[union-attr]
+        "point_difference",
+        "points_scored",
+    )
 
 
 def test_a_match_is_worth_2_1_0_by_default_and_3_1_0_on_request() -> None:
@@ -221,17 +231,17 @@ def test_input_problems_are_refused_with_codes() -> None:
 
 @st.composite
 def tournaments(draw: st.DrawFn) -> tuple[str, list[str], list[TableResult], list[Bye]]:
-    game = draw(st.sampled_from(sorted(GAME_RULES)))
+    game = draw(st.sampled_from(sorted(RANKED)))
     n = draw(st.integers(2, 9))
     ids = [f"e{k}" for k in range(n)]
     rng = random.Random(draw(st.integers(0, 10**6)))
     tables: list[TableResult] = []
     byes: list[Bye] = []
-    width = rng.randint(0, 2) if GAME_RULES[game].kind == PLACE else 0
+    width = rng.randint(0, 2) if GAME_RULE_KIND[game] == PLACE else 0
     for round_ in range(1, draw(st.integers(1, 4)) + 1):
         order = ids[:]
         rng.shuffle(order)
-        size = 2 if GAME_RULES[game].kind == MATCH else rng.randint(2, min(5, n))
+        size = 2 if GAME_RULE_KIND[game] == MATCH else rng.randint(2, min(5, n))
         while len(order) >= 2:
             seats, order = order[:size], order[size:]
             if len(seats) < 2:
@@ -285,10 +295,13 @@ def test_standings_agree_with_a_plain_recount(
     assert standings(game, ids[::-1], tables[::-1], byes[::-1]) == rows
 
 
-def test_the_rules_keys_are_the_game_types_and_trick_n_chef_has_none() -> None:
-    from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+def test_the_rules_come_from_the_game_types_and_trick_n_chef_has_none() -> None:
+    from games.gametypes import DEFAULT_GAME_TYPE
 
-    assert set(GAME_RULES) == set(GAME_TYPES) - {DEFAULT_GAME_TYPE}
+    ranked = {key for key in GAME_TYPES if rule_of(key) is not None}
+    assert ranked == {key for key, kind in GAME_TYPES.items() if kind.standings_rule is not None}
+    assert ranked == set(GAME_TYPES) - {DEFAULT_GAME_TYPE}
+    assert rule_of("no-such-game") is None
 
 
 def test_columns_name_each_games_figures_and_its_own_tiebreaks_when_it_has_some() -> None:

@@ -124,7 +124,7 @@ def results_csv(summary: Mapping[str, Any], games: Mapping[str, Mapping[str, Any
                     by_player.setdefault(player, []).append(score)
             scores[table["game"]] = by_player
     width = max((len(s) for g in scores.values() for s in g.values()), default=0)
-    rule = placement.GAME_RULES.get(summary.get("game_type") or "")
+    rule = placement.rule_of(summary.get("game_type") or "")
     header = [
         pgettext("tournament round", "Round"),
         gettext("Table"),

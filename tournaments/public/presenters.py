@@ -603,7 +603,7 @@ VICTORY_POINTS = gettext_noop("Victory points")
 def terms(game_type: str | None, words: Words = ENGLISH) -> Terms:
     """What the pages of a tournament of ``game_type`` call a game's points and what a table
     earns: the game's rule (tournaments.placement), or Trick-n-Chef's words."""
-    rule = placement.GAME_RULES.get(game_type or "")
+    rule = placement.rule_of(game_type or "")
     if rule is None:
         return Terms(words.text(VICTORY_POINTS), words.text(TOURNAMENT_POINTS))
     earned = rule.points if rule.kind == placement.MATCH else TOURNAMENT_POINTS
@@ -639,7 +639,7 @@ def _table_points(
 ) -> list[Fraction]:
     """What each entrant of one table's result earns in the standings, in the result's order."""
     game = summary.get("game_type") or ""
-    if game not in placement.GAME_RULES:
+    if not placement.ranked_here(game):
         return table_points(summary["settings"]["scoring"], [r["place"] for r in result])
     table = placement.TableResult(
         0, 0, tuple(placement.Result(r["player"], r["place"], r["victory_points"]) for r in result)
@@ -654,7 +654,7 @@ def bye_points(summary: Mapping[str, Any]) -> Fraction:
     none) (tournaments.standings.compute)."""
     settings = summary["settings"]
     game = summary.get("game_type") or ""
-    if game in placement.GAME_RULES:
+    if placement.ranked_here(game):
         tables = _confirmed_tables(summary)
         return placement.bye_value(game, tables, _placement_settings(summary))
     if settings.get("bye_points") is not None:

@@ -166,7 +166,7 @@ def tournament(request: HttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
             if k in TIEBREAKS
         ],
     }
-    rule = placement.GAME_RULES.get(summary["game_type"])
+    rule = placement.rule_of(summary["game_type"])
     if rule is not None:  # ranked by tournaments.placement: the game's own way
         context |= _placement_scoring(rule, preset)
     return render(request, "public/tournament.html", context)
