@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from games.db import LogTransactionId
 from games.fields import JSONTextField
+from games.gametypes.base import Placement
 
 
 class Stream(models.Model):
@@ -105,6 +106,17 @@ class GameResult(models.Model):
     tiebreaks = models.JSONField(default=list)
     """The game's own tie-break values, in the game's order."""
     round_scores = models.JSONField()
+
+    def placement(self) -> Placement:
+        """The result as the game's type gave it (games.gametypes.base.Placement)."""
+        return Placement(
+            player=self.player,
+            seat=self.seat,
+            rank=self.rank,
+            points=self.total,
+            tiebreaks=tuple(self.tiebreaks),
+            round_scores=tuple(self.round_scores),
+        )
 
     class Meta:
         constraints = [

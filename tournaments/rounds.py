@@ -27,10 +27,7 @@ def confirmed_results(state: TournamentState) -> list[standings.GameResult]:
                     standings.GameResult(
                         round=rnd.number,
                         table=table.number,
-                        placements=tuple(
-                            standings.Placement(p.player, p.place, p.victory_points)
-                            for p in table.result
-                        ),
+                        placements=table.result,
                     )
                 )
     return results

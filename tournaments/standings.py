@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.domain.words import gettext_noop
+from tournaments.results import Placement
 
 __all__ = [
     "PRESETS",
@@ -68,13 +69,6 @@ class StandingsError(ValueError):
 
 
 # --- input records ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    player: str  # player id
-    place: int  # 1 = first; shared places repeat (competition ranking 1, 1, 3)
-    victory_points: int
 
 
 @dataclass(frozen=True, slots=True)

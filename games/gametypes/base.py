@@ -82,6 +82,10 @@ class GameType(Protocol):
     standings_rule: StandingsRule | None
     """How a tournament ranks the game's entrants (None: by the victory points' totals and the
     tie-breaks of tournaments.standings, the Swiss standings the club has always used)."""
+    tiebreak_as_last_round: bool
+    """Whether the API, the exports and the tournament's summary give the game's one tie-break
+    value as ``last_round`` (Trick-n-Chef's deal 3, as its results have always been given) rather
+    than as ``tiebreaks``: a published field kept as it is."""
     pages: str
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's

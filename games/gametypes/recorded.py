@@ -36,6 +36,7 @@ class RecordedGame:
     first_player_rule: bool = False
     tiebreak_names: tuple[str, ...] = ()
     standings_rule: StandingsRule | None = None
+    tiebreak_as_last_round: bool = False
     record_types: frozenset[str]
     pages: str
     name_key: str = "player"

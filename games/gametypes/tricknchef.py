@@ -29,6 +29,8 @@ class TrickNChef:
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
     standings_rule: StandingsRule | None = None
+    tiebreak_as_last_round: bool = True
+    """Its results have always given deal 3's points as ``last_round``."""
     """Ranked by the victory points' totals and the Swiss tie-breaks (tournaments.standings)."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:

@@ -56,8 +56,8 @@ from games.services.reads import (
     game_get,
     game_list,
     game_may_export,
+    game_placements_at,
     game_sees_hands,
-    game_summary_at,
     game_view,
     log_read,
 )
@@ -146,7 +146,7 @@ __all__ = [
     "game_may_export",
     "game_publish",
     "game_sees_hands",
-    "game_summary_at",
+    "game_placements_at",
     "game_view",
     "game_void",
     "log_read",

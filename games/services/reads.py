@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games import hands, policy, store
+from games.gametypes.base import Placement
 from games.models import Event, GameProjection
 from games.projection import (
     IN_PROGRESS,
@@ -184,10 +185,16 @@ def game_view(
     return _view(game_id, _game_type(game.game_type), until=until)
 
 
-def game_summary_at(*, game_id: uuid.UUID, version: int) -> tuple[str, dict[str, Any]]:
-    """The game's type and summary as of ``version`` (for consumers of its status changes; no
-    permission check: the caller is the system)."""
+def game_placements_at(*, game_id: uuid.UUID, version: int) -> tuple[str, list[Placement]]:
+    """The game's type and its result as of ``version``, one :class:`Placement` an entrant in
+    rank order (for consumers of its status changes; no permission check: the caller is the
+    system): the results the store recorded when that is the game's current version, else as
+    the game's type ranks it at that version (a later change was made since)."""
     game = _projection(game_id)
     if game.version == version:
-        return game.game_type, game.summary
-    return game.game_type, _view(game_id, _game_type(game.game_type), until=version).summary
+        stored = [r.placement() for r in game.results.all()]
+        if stored:
+            return game.game_type, stored
+    kind = _game_type(game.game_type)
+    at = game.summary if game.version == version else _view(game_id, kind, until=version).summary
+    return game.game_type, kind.placements(at)

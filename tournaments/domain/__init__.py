@@ -84,7 +84,6 @@ from tournaments.domain.state import (
     SETTINGS_CHANGED,
     UNDOABLE,
     UNDONE,
-    Placement,
     Player,
     Refusal,
     Round,
@@ -92,6 +91,7 @@ from tournaments.domain.state import (
     Table,
     TournamentState,
 )
+from tournaments.results import Placement
 
 __all__ = [
     "ORGANIZER",

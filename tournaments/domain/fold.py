@@ -24,13 +24,13 @@ from tournaments.domain.state import (
     ROUND_CLOSED,
     SCHEDULED,
     UNDONE,
-    Placement,
     Player,
     Round,
     Settings,
     Table,
     TournamentState,
 )
+from tournaments.results import Placement
 
 
 def fold(events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> TournamentState:
@@ -171,7 +171,7 @@ def _clock_set(state: TournamentState, event: ev.RoundClockSet) -> None:
 
 def _result_recorded(state: TournamentState, event: ev.ResultRecorded) -> None:
     table = state.rounds[event.round - 1].table(event.table)
-    table.result = tuple(Placement(**p) for p in event.placements)
+    table.result = tuple(Placement.from_json(p) for p in event.placements)
     table.result_version = event.game_version
     table.entered_by = tuple(event.entered_by)
     table.confirmed = state.config.confirmation == "auto"

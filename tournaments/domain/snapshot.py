@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from tournaments import notes
-from tournaments.domain.state import Placement, Player, Round, Settings, Table, TournamentState
+from tournaments.domain.state import Player, Round, Settings, Table, TournamentState
+from tournaments.results import Placement
 
 
 def to_json(state: TournamentState) -> dict[str, Any]:
@@ -48,7 +49,7 @@ def _round_json(r: Round) -> dict[str, Any]:
                 "number": t.number,
                 "seats": list(t.seats),
                 "game": t.game,
-                "result": None if t.result is None else [dict(vars(p)) for p in t.result],
+                "result": None if t.result is None else [p.to_json() for p in t.result],
                 "result_version": t.result_version,
                 "entered_by": list(t.entered_by),
                 "confirmed_by": t.confirmed_by,
@@ -68,8 +69,10 @@ def _round_json(r: Round) -> dict[str, Any]:
     }
 
 
-SNAPSHOT_SCHEMA: Final = 2
-"""The version of :func:`to_json`'s format. 1 (no ``"schema"`` key): notes were sentences."""
+SNAPSHOT_SCHEMA: Final = 3
+"""The version of :func:`to_json`'s format. 1 (no ``"schema"`` key): notes were sentences. 2: a
+result's placements kept Trick-n-Chef's tie-break in ``last_round`` (read as ``tiebreaks``:
+tournaments.results.Placement.from_json)."""
 
 
 class SnapshotVersionError(ValueError):
@@ -80,7 +83,7 @@ def from_json(data: Mapping[str, Any]) -> TournamentState:
     """The state of a stored snapshot, upcast from an older version; a newer or unknown one
     is refused with :class:`SnapshotVersionError` (rebuild the projections from the log)."""
     schema = data.get("schema", 1)
-    if schema not in (1, SNAPSHOT_SCHEMA):
+    if schema not in (1, 2, SNAPSHOT_SCHEMA):
         raise SnapshotVersionError(
             f"the tournament snapshot is at schema version {schema!r}; this code reads "
             f"versions 1 to {SNAPSHOT_SCHEMA}. Rebuild the projections from the event log "
@@ -115,7 +118,9 @@ def _from_json(data: Mapping[str, Any], read_notes: Any) -> TournamentState:
                 number=t["number"],
                 seats=tuple(t["seats"]),
                 game=t["game"],
-                result=None if t["result"] is None else tuple(Placement(**p) for p in t["result"]),
+                result=None
+                if t["result"] is None
+                else tuple(Placement.from_json(p) for p in t["result"]),
                 result_version=t["result_version"],
                 entered_by=tuple(t["entered_by"]),
                 confirmed_by=t["confirmed_by"],

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tournaments.domain.words import ENGLISH, Say, gettext_lazy, said
+from tournaments.results import Placement
 
 CREATED: Final = "tournament_created"
 SETTINGS_CHANGED: Final = "settings_changed"
@@ -122,23 +123,6 @@ class Player:
 
     def __post_init__(self) -> None:
         self.members = tuple(self.members)  # a list when read back from JSON
-
-
-@dataclass
-class Placement:
-    """An entrant's game-neutral result at a table (games.gametypes.base.Placement): the place,
-    the game's points and its tie-breaks (Trick-n-Chef's one: ``last_round``)."""
-
-    player: str
-    place: int
-    victory_points: int
-    """The game's points."""
-    last_round: int | None = None
-    """Trick-n-Chef's tie-break (None for the other games, whose are in ``tiebreaks``)."""
-    tiebreaks: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        self.tiebreaks = tuple(self.tiebreaks)  # a list when read back from JSON
 
 
 @dataclass

@@ -133,15 +133,14 @@ def _unsynced_tables(
         )
     )
     found = []
-    for game in GameProjection.objects.filter(stream_id__in=tables).only(
-        "stream_id", "game_type", "version", "status", "summary"
+    for game in (
+        GameProjection.objects.filter(stream_id__in=tables)
+        .only("stream_id", "status")
+        .prefetch_related("results")
     ):
         table = tables[game.stream_id]
-        result = (
-            _placements(state, table, game.game_type, game.summary)
-            if game.status == FINISHED
-            else None
-        )
+        recorded = [r.placement() for r in game.results.all()]  # in rank order (its Meta)
+        result = _placements(state, table, recorded) if game.status == FINISHED else None
         if game.stream_id in waiting or table.result == result:
             continue
         found.append(

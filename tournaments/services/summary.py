@@ -6,10 +6,12 @@ from typing import Any
 
 from django.utils import translation
 
+from games.gametypes import GAME_TYPES
 from games.services import User
 from tournaments import domain, notes
 from tournaments.domain import TournamentState
 from tournaments.models import TournamentProjection
+from tournaments.results import Placement
 from tournaments.services.access import _sees_proposals, downloads_allowed, standings_visible
 
 
@@ -73,7 +75,21 @@ def _summary(
     }
 
 
+def _tiebreaks_json(result: Placement, last_round: bool) -> dict[str, Any]:
+    """A placement's tie-break values as the summary (and the API, the exports) give them: as
+    ``last_round``, the one value of a game whose type says so (Trick-n-Chef's deal 3, as its
+    results have always been given), else ``last_round`` null and ``tiebreaks`` when there are
+    some (no key otherwise)."""
+    if last_round:
+        return {"last_round": result.tiebreaks[0] if result.tiebreaks else None}
+    return {"last_round": None} | (
+        {"tiebreaks": list(result.tiebreaks)} if result.tiebreaks else {}
+    )
+
+
 def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
+    kind = GAME_TYPES.get(state.config.game_type)
+    last_round = bool(kind and kind.tiebreak_as_last_round)
     name = {p.id: p.name for p in state.players.values()}
     members = {p.id: list(p.members) for p in state.players.values() if p.members}
 
@@ -109,10 +125,7 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
                         "name": name.get(r.player, r.player),
                         "place": r.place,
                         "victory_points": r.victory_points,
-                        "last_round": r.last_round,
-                        # the other games' tie-break values, when they have some (no key
-                        # otherwise: the shape Trick-n-Chef's results have always had)
-                        **({"tiebreaks": list(r.tiebreaks)} if r.tiebreaks else {}),
+                        **_tiebreaks_json(r, last_round),
                     }
                     for r in t.result
                 ],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -12,13 +12,15 @@ from django.utils.translation import gettext as _
 
 from games import outbox
 from games import services as games
-from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+from games.gametypes import GAME_TYPES
+from games.gametypes.base import Placement as GamePlacement
 from games.models import Event, StatusChange
 from games.projection import FINISHED, RESULTS, RETRACTED, VOIDED
 from games.services import User
 from tournaments import domain
 from tournaments.domain import ORGANIZER, SCOREKEEPER, TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
+from tournaments.results import Placement
 from tournaments.services.access import _is_staff, _user_id, said
 from tournaments.services.rounds import _maybe_advance
 from tournaments.services.writes import TournamentChange, _act
@@ -94,33 +96,20 @@ def tournament_sync_game(*, game_id: uuid.UUID) -> str:
 
 
 def _placements(
-    state: TournamentState, table: domain.Table, game_type: str, summary: Mapping[str, Any]
-) -> tuple[domain.Placement, ...]:
-    """A finished game's result as the tournament records it (players by their ids)."""
+    state: TournamentState, table: domain.Table, results: Sequence[GamePlacement]
+) -> tuple[Placement, ...]:
+    """A finished game's result as the store recorded it, as the tournament records it: its
+    entrants by their ids, each with the game's place, points and tie-breaks."""
     by_name = {state.players[p].name: p for p in table.seats}
-    kind = GAME_TYPES[game_type]
     return tuple(
-        domain.Placement(
+        Placement(
             player=by_name[p.player],
             place=p.rank,
             victory_points=p.points,
-            # Trick-n-Chef's tie-break is its last round, as its results have always been kept
-            last_round=p.last_round if kind.key == DEFAULT_GAME_TYPE else None,
-            tiebreaks=() if kind.key == DEFAULT_GAME_TYPE else p.tiebreaks,
+            tiebreaks=p.tiebreaks,
         )
-        for p in kind.placements(summary)
+        for p in results
     )
-
-
-def _placement_json(p: domain.Placement) -> dict[str, Any]:
-    """A placement as the ResultRecorded event keeps it (no ``tiebreaks`` key when empty: the
-    shape Trick-n-Chef's results have always had)."""
-    data = dataclasses.asdict(p)
-    if not p.tiebreaks:
-        del data["tiebreaks"]
-    else:
-        data["tiebreaks"] = list(p.tiebreaks)
-    return data
 
 
 def _sync_change(change: StatusChange) -> str:
@@ -140,8 +129,8 @@ def _sync_change(change: StatusChange) -> str:
         if change.status == FINISHED:
             if table.result_version == change.version:
                 return []
-            game_type, summary = games.game_summary_at(game_id=game_id, version=change.version)
-            placements = _placements(state, table, game_type, summary)
+            game_type, results = games.game_placements_at(game_id=game_id, version=change.version)
+            placements = _placements(state, table, results)
             if table.result == placements:
                 # Finished again with no change between: the same result (a change made anew
                 # by a rebuild after a restore, at a later version such as game_published).
@@ -155,7 +144,7 @@ def _sync_change(change: StatusChange) -> str:
                         "table": table.number,
                         "game": str(game_id),
                         "game_version": change.version,
-                        "placements": [_placement_json(p) for p in placements],
+                        "placements": [p.to_json() for p in placements],
                         "entered_by": list(_entered_by(game_id, game_type, change.version)),
                         **_caused_by(game_id, change.version),
                     },

@@ -48,7 +48,9 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class PlacedEntrant:
+    """A line of a finished table on the round panel: who, and the place and points they had."""
+
     player: str
     name: str
     place: int
@@ -76,7 +78,7 @@ class TableView:
     qr_label: str
     status: str
     status_label: str
-    result: tuple[Placement, ...]
+    result: tuple[PlacedEntrant, ...]
     confirmed: bool
     qr: SafeString | str = ""
     """The QR code drawn inline (the printable score sheets)."""
@@ -518,7 +520,7 @@ def round_view(
                 status=status,
                 status_label=str(TABLE_STATUS[status]),
                 result=tuple(
-                    Placement(r["player"], r["name"], r["place"], r["victory_points"])
+                    PlacedEntrant(r["player"], r["name"], r["place"], r["victory_points"])
                     for r in sorted(table["result"] or [], key=lambda r: (r["place"], r["name"]))
                 ),
                 confirmed=table["confirmed"],
