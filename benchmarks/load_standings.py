@@ -73,8 +73,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.events import to_json  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.tricknchef.events import to_json  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 DATABASE = os.environ.get("BENCH_DATABASE", "trick_n_chef_load")
@@ -289,7 +289,7 @@ def build(players: int, rounds: int, scorekeepers: int) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from engine.results import MAX_ROUND_SCORE
+    from engine.tricknchef.results import MAX_ROUND_SCORE
     from games import services as games
     from tournaments import services as t
 

@@ -66,11 +66,11 @@ def run(tables: int, passes: int, seed: int) -> None:
 def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[float], list[float]]:
     from django.test import Client
 
-    from engine.events import to_json
-    from engine.referee import legal_cards
-    from engine.replay import step
-    from engine.simulate import simulate
-    from engine.state import GameState, Phase
+    from engine.tricknchef.events import to_json
+    from engine.tricknchef.referee import legal_cards
+    from engine.tricknchef.replay import step
+    from engine.tricknchef.simulate import simulate
+    from engine.tricknchef.state import GameState, Phase
     from games import services
 
     names = ("ana", "ben", "cleo", "dev")

@@ -113,8 +113,8 @@ print("SETUP " + json.dumps(out))
 
 
 def record(table: int) -> list[dict[str, Any]]:
-    from engine.events import to_json
-    from engine.simulate import simulate
+    from engine.tricknchef.events import to_json
+    from engine.tricknchef.simulate import simulate
 
     events = simulate(2000 + table, 4, names=NAMES, first_player=NAMES[0])
     return [to_json(e) for e in events[1:]]
@@ -123,9 +123,9 @@ def record(table: int) -> list[dict[str, Any]]:
 def forced(table: int) -> set[int]:
     """Indexes (in record()) of the events the rules leave no choice about: the server
     records them after the tap before them, so no phone sends them."""
-    from engine.referee import forced_next
-    from engine.replay import replay
-    from engine.simulate import simulate
+    from engine.tricknchef.referee import forced_next
+    from engine.tricknchef.replay import replay
+    from engine.tricknchef.simulate import simulate
 
     events = simulate(2000 + table, 4, names=NAMES, first_player=NAMES[0])
     state = replay(events[:1])

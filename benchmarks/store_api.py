@@ -31,8 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.events import to_json  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.tricknchef.events import to_json  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 DATABASE = "trick_n_chef_bench"

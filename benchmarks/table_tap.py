@@ -93,11 +93,11 @@ def measure(taps: int, warmup: int, seed: int) -> tuple[list[float], list[float]
     from django.contrib.auth.models import User
     from django.test import Client
 
-    from engine.events import to_json
-    from engine.referee import coin_limit, legal_cards
-    from engine.replay import step
-    from engine.simulate import simulate
-    from engine.state import GameState, Phase
+    from engine.tricknchef.events import to_json
+    from engine.tricknchef.referee import coin_limit, legal_cards
+    from engine.tricknchef.replay import step
+    from engine.tricknchef.simulate import simulate
+    from engine.tricknchef.state import GameState, Phase
     from games import services
     from games.models import GameProjection
 

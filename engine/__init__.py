@@ -1,56 +1,24 @@
-"""The Trick-n-Chef rules engine: the referee of a game record (docs/rules.md).
+"""The club's rules engines: the referees of the games' records. Pure Python, no Django.
 
-Pure Python, no Django. The pieces, in the order an event meets them:
+The kernel every game shares, at this package's root, holds no game's rules:
 
-- :mod:`engine.events` -- the v1 record's events (frozen dataclasses) and their JSON form;
-- :mod:`engine.referee` -- ``check(state, event)``: may this happen now? (and the legal moves);
-- :mod:`engine.apply` -- ``apply(state, event)``: the fold, which never validates;
-- :mod:`engine.rules` -- the rules as small pure functions (trump, winner, Chef, coins, scores);
-- :mod:`engine.replay` -- ``step``, ``replay`` and reading whole records;
-- :mod:`engine.summary` -- the JSON that ``python -m engine replay`` prints.
+- :mod:`engine.errors` -- RuleViolation (a stable code, its English message and params),
+  BadEvent, InvalidRecord (the 0-based line that stopped a replay), InvariantError;
+- :mod:`engine.jsonline` -- the one strict record-line reader (a line of JSON: one object,
+  unique keys, no NaN, no lone surrogates) and ``split_lines`` (a record file's lines);
+- :mod:`engine.fields` -- the fields of a record event read strictly, with refusals;
+- :mod:`engine.fold` -- the replay driver: check each event, then fold it in;
+- :mod:`engine.registry` -- every game by its key, and which game a record is;
+- :mod:`engine.cli` -- ``python -m engine replay | simulate | bench``.
+
+One package per game, each the same shape (events, referee, apply, rules, state, replay,
+summary, results, simulate; ``RULES`` for the registry): :mod:`engine.tricknchef`,
+:mod:`engine.foodtruck`, :mod:`engine.chefs`, :mod:`engine.crazykitchen`. No game imports
+another.
 """
 
 from __future__ import annotations
 
-from engine.apply import apply
 from engine.errors import BadEvent, InvalidRecord, InvariantError, RuleViolation
-from engine.events import (
-    CardPlayed,
-    ChefChosen,
-    ChefTaken,
-    Event,
-    GameStarted,
-    RoundStarted,
-    dumps,
-    loads,
-)
-from engine.referee import check, expected_next, legal_cards
-from engine.replay import replay, replay_lines, replay_record, step
-from engine.state import GameState, Phase
-from engine.summary import summarize
 
-__all__ = [
-    "BadEvent",
-    "CardPlayed",
-    "ChefChosen",
-    "ChefTaken",
-    "Event",
-    "GameStarted",
-    "GameState",
-    "InvalidRecord",
-    "InvariantError",
-    "Phase",
-    "RoundStarted",
-    "RuleViolation",
-    "apply",
-    "check",
-    "dumps",
-    "expected_next",
-    "legal_cards",
-    "loads",
-    "replay",
-    "replay_lines",
-    "replay_record",
-    "step",
-    "summarize",
-]
+__all__ = ["BadEvent", "InvalidRecord", "InvariantError", "RuleViolation"]

@@ -3,7 +3,7 @@
 python -m engine replay FILE [FILE ...]     (FILE may be - for standard input)
 python -m engine simulate --seed N --players 3|4 [--events K] [--game KEY]
 
-A record's first line names its game (engine.games); without a name it is Trick-n-Chef.
+A record's first line names its game (engine.registry); without a name it is Trick-n-Chef.
 python -m engine bench [--games N] [--repeat R]
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import BadEvent, InvalidRecord
-from engine.games import DEFAULT, RULES, replay_data
+from engine.registry import DEFAULT, RULES, replay_data
 
 
 def replay_file(path: str) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from engine.bench import run
+    from engine.tricknchef.bench import run
 
     run(games=args.games, repeat=args.repeat, players=args.players)
     return 0

@@ -2,8 +2,8 @@
 
 A line is one JSON object: duplicate keys and ``NaN``/``Infinity`` are refused, as are an empty
 line, anything but an object and a string holding a lone surrogate (docs/record-format.md,
-"Reading strictly"). Each game then checks the object's fields (engine.events for Trick-n-Chef,
-engine.chefs.fields for the club games).
+"Reading strictly"). Each game then checks the object's fields (engine.tricknchef.events for
+Trick-n-Chef, engine.fields for the club games).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any, Final, NamedTuple
 
-from engine.errors import BadEvent
+from engine.errors import BadEvent, InvalidRecord
 
 
 class _DuplicateKey(ValueError):
@@ -134,3 +134,26 @@ def decode_object(line: str) -> dict[str, Any]:
             {"rule": "lone_surrogate", "at": found.path, "code_point": found.code_point},
         )
     return obj
+
+
+def split_lines(data: bytes | str) -> list[str]:
+    """A record's lines: UTF-8 (a leading BOM allowed), ``\\n`` or ``\\r\\n`` line ends, an
+    optional final line end. Raises InvalidRecord for a line that is not UTF-8."""
+    if isinstance(data, str):
+        text_lines = data.split("\n")
+    else:
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        text_lines = []
+        for index, raw in enumerate(data.split(b"\n")):
+            try:
+                text_lines.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise InvalidRecord(
+                    index, BadEvent("bad_json", "the line is not UTF-8 text", {"rule": "not_utf8"})
+                ) from None
+    if text_lines and text_lines[-1] == "":
+        text_lines.pop()  # the final line end
+    if text_lines and text_lines[0].startswith("\ufeff"):
+        text_lines[0] = text_lines[0][1:]
+    return [line[:-1] if line.endswith("\r") else line for line in text_lines]

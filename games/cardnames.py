@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
-from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card
+from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card
 
 CARD_NAMES: dict[str, Promise] = {
     "green": pgettext_lazy("a card: its colour and value", "green %(value)s"),

@@ -1,9 +1,9 @@
 """Forms of the scorekeeper's table page (games/table/): they parse what a tap posts.
 
 They only read the request. Whether a deal, a pick or a card is allowed is the referee's
-business (engine/referee.py, reached through games.services): a form never repeats a rule, so a
-refusal always comes back in the rulebook's words. Every form carries the version of the game
-the page was rendered at and a fresh idempotency key (one per rendered form).
+business (engine/tricknchef/referee.py, reached through games.services): a form never repeats a
+rule, so a refusal always comes back in the rulebook's words. Every form carries the version of the
+game the page was rendered at and a fresh idempotency key (one per rendered form).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from engine.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
-from engine.results import MAX_ROUND_SCORE, score_problem, total_problem
+from engine.tricknchef.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
+from engine.tricknchef.results import MAX_ROUND_SCORE, score_problem, total_problem
 
 DEAL_PREFIX = "deal-"
 """A deal posts one field per card in play: ``deal-R7`` = the seat (0-based) it was dealt to,
@@ -130,9 +130,9 @@ class ResultsForm(ActionForm):
 
     Every mistake is found in one go, each on its own field (a blank or a word, a score no round
     can make, a total that is not the sum of its rounds), so the page shows them all at once
-    beside their fields. The rules are the engine's (engine/results.py, ``score_problem`` and
-    ``total_problem``); the form says which field they are about, in the page's words (a game's
-    rounds are its deals there).
+    beside their fields. The rules are the engine's (engine/tricknchef/results.py,
+    ``score_problem`` and ``total_problem``); the form says which field they are about, in the
+    page's words (a game's rounds are its deals there).
     A total is a check: each one given is compared with its rounds, and a blank one is simply
     not checked (the totals are recorded only when the sheet gave all of them)."""
 
@@ -212,8 +212,8 @@ class ResultsForm(ActionForm):
         return found
 
 
-# The engine decides (engine/results.py; the API says it in the rulebook's words, "round":
-# games.refusals); the form says it in the table page's words, where a game's rounds are
+# The engine decides (engine/tricknchef/results.py; the API says it in the rulebook's words,
+# "round": games.refusals); the form says it in the table page's words, where a game's rounds are
 # its three deals (the tournament has rounds of its own).
 
 

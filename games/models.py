@@ -79,7 +79,8 @@ class GameProjection(models.Model):
     results_only = models.BooleanField(default=False)
     players = models.JSONField()
     snapshot = JSONTextField(null=True)
-    """The engine state (engine.snapshot), None when the game has no play-by-play state."""
+    """The engine state (engine.tricknchef.snapshot), None when the game has no play-by-play
+    state."""
     summary = JSONTextField()
     """What ``python -m engine replay`` prints for the game's effective record."""
     created_by = models.ForeignKey(

@@ -17,8 +17,8 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, ngettext
 
-from engine.cards import CARD_SUIT
 from engine.errors import RuleViolation
+from engine.tricknchef.cards import CARD_SUIT
 from games.cardnames import card_name, chef_name, suit_list, suit_name, word_list
 
 Namer = Callable[[str], str]
@@ -356,8 +356,8 @@ def _bad_card(p: Mapping[str, Any], namer: Namer) -> str | None:
 
 
 def score_problem(player: str, number: int, points: object) -> str | None:
-    """engine.results.score_problem in the active language."""
-    from engine.results import MAX_ROUND_SCORE
+    """engine.tricknchef.results.score_problem in the active language."""
+    from engine.tricknchef.results import MAX_ROUND_SCORE
 
     if type(points) is not int:
         return gettext("%(player)s's round %(round)s score must be a whole number") % {
@@ -373,7 +373,7 @@ def score_problem(player: str, number: int, points: object) -> str | None:
 
 
 def total_problem(player: str, total: object, rounds: Iterable[int]) -> str | None:
-    """engine.results.total_problem in the active language."""
+    """engine.tricknchef.results.total_problem in the active language."""
     rounds = list(rounds)
     if total == sum(rounds) and type(total) is int:
         return None
@@ -450,7 +450,7 @@ def _list(values: object) -> str:
 
 
 def _club_event(p: Mapping[str, Any], namer: Namer) -> str | None:
-    """bad_event of a club game's record (engine.foodtruck.events, engine.chefs.fields)."""
+    """bad_event of a club game's record (engine.foodtruck.events, engine.fields)."""
     rule = p["rule"]
     team = p.get("type") == "a team"
     if rule == "no_type":

@@ -28,10 +28,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django_htmx.middleware import HtmxDetails
 
-import engine
-from engine.cards import TRICKS_PER_ROUND
-from engine.events import from_json
-from engine.state import CompletedTrick
+from engine import tricknchef
+from engine.tricknchef.cards import TRICKS_PER_ROUND
+from engine.tricknchef.events import from_json
+from engine.tricknchef.state import CompletedTrick
 from games import policy, services
 from games.cardnames import clause_list, dish_name, suit_name, word_list
 from games.pages import pages_for
@@ -216,7 +216,7 @@ def _suit(key: str) -> Suit:
     return Suit(key, suit_label(key))
 
 
-def _table(state: engine.GameState) -> tuple[PlayerState, ...]:
+def _table(state: tricknchef.GameState) -> tuple[PlayerState, ...]:
     return tuple(
         PlayerState(
             name=player,
@@ -232,23 +232,23 @@ def _table(state: engine.GameState) -> tuple[PlayerState, ...]:
     )
 
 
-def replay_step(events: Sequence[engine.Event], number: int) -> Step:
+def replay_step(events: Sequence[tricknchef.Event], number: int) -> Step:
     """The table at step ``number`` (0: before the first card; N: right after the N-th trick's
     Chef and coins), replaying ``events`` (the effective record) with the engine's fold."""
-    state = engine.GameState()
+    state = tricknchef.GameState()
     picks: list[tuple[str, Suit]] = []
-    total = sum(1 for e in events if isinstance(e, engine.ChefTaken))
+    total = sum(1 for e in events if isinstance(e, tricknchef.ChefTaken))
     number = max(0, min(number, total))
     done = 0
     for event in events:
-        if number == 0 and isinstance(event, engine.CardPlayed):
+        if number == 0 and isinstance(event, tricknchef.CardPlayed):
             break
-        if isinstance(event, engine.RoundStarted):
+        if isinstance(event, tricknchef.RoundStarted):
             picks = []
-        elif isinstance(event, engine.ChefChosen):
+        elif isinstance(event, tricknchef.ChefChosen):
             picks.append((event.player, _suit(event.suit)))
-        engine.apply(state, event)  # the log holds only events the referee accepted
-        if isinstance(event, engine.ChefTaken):
+        tricknchef.apply(state, event)  # the log holds only events the referee accepted
+        if isinstance(event, tricknchef.ChefTaken):
             done += 1
             if done == number:
                 break
@@ -475,7 +475,7 @@ def tnc_replay(request: HtmxHttpRequest, game_id: uuid.UUID, view: GameView) -> 
     summary = view.summary
     players = list(summary.get("players", []))
     results_only = view.results is not None
-    playable = isinstance(view.state, engine.GameState) and not results_only
+    playable = isinstance(view.state, tricknchef.GameState) and not results_only
     game = services.game_get(game_id=game_id, user=request.user)
     may_export = services.game_may_export(game=game, user=request.user)
     step = None

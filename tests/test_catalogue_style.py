@@ -10,7 +10,7 @@ import re
 import pytest
 from django.utils import translation
 
-from engine.cards import CARD_SUIT, CARD_VALUE
+from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE
 from games.cardnames import DISH_NAMES, card_label
 from tests.test_translations import catalogue, read_po
 from tests.web.i18n_compiled import ensure_compiled

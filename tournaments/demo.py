@@ -21,9 +21,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from config.kept import read_private, write_private
-from engine.events import to_json
-from engine.games import RULES
-from engine.simulate import simulate
+from engine.registry import RULES
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import GameProjection
 from tournaments import services

@@ -276,7 +276,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameProjection.Status",
-        "SuitEnum": "engine.cards.SUITS",
+        "SuitEnum": "engine.tricknchef.cards.SUITS",
         "ConflictCodeEnum": ["conflict"],
     },
     "POSTPROCESSING_HOOKS": [

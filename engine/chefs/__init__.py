@@ -20,7 +20,7 @@ from engine.chefs.summary import summarize
 
 
 class ChefsRules:
-    """The registry entry (engine.games.RULES["chefs"])."""
+    """The registry entry (engine.registry.RULES["chefs"])."""
 
     key: str = GAME
     name: str = "Chefs"
@@ -33,7 +33,14 @@ class ChefsRules:
         return [to_json(e) for e in simulate(seed, players)]
 
 
+GAME_KEY = GAME
+"""The key its records name on their first line."""
+
+RULES = ChefsRules()
+
 __all__ = [
+    "GAME_KEY",
+    "RULES",
     "ChefsRules",
     "ChefsState",
     "Phase",

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from engine.chefs.fields import Fields
 from engine.errors import BadEvent
+from engine.fields import Fields
 from engine.jsonline import decode_object
 
 GAME: Final = "chefs"

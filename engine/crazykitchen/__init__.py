@@ -16,7 +16,7 @@ from engine.crazykitchen.summary import summarize
 
 
 class CrazyKitchenRules:
-    """The registry entry (engine.games.RULES["crazy-kitchen"])."""
+    """The registry entry (engine.registry.RULES["crazy-kitchen"])."""
 
     key: str = GAME
     name: str = "Crazy Kitchen"
@@ -29,7 +29,14 @@ class CrazyKitchenRules:
         return [to_json(e) for e in simulate(seed, players)]
 
 
+GAME_KEY = GAME
+"""The key its records name on their first line."""
+
+RULES = CrazyKitchenRules()
+
 __all__ = [
+    "GAME_KEY",
+    "RULES",
     "CrazyKitchenRules",
     "KitchenState",
     "dumps",

@@ -22,7 +22,7 @@ from engine.foodtruck.summary import summarize
 
 
 class FoodTruckRules:
-    """Food Truck for the engine's registry (engine.games.RULES)."""
+    """Food Truck for the engine's registry (engine.registry.RULES)."""
 
     key: str = GAME_KEY
     name: str = "Food Truck"
@@ -35,4 +35,6 @@ class FoodTruckRules:
         return [to_json(e) for e in simulate(seed, players)]
 
 
-__all__ = ["GAME_KEY", "FoodTruckRules", "results", "summarize"]
+RULES = FoodTruckRules()
+
+__all__ = ["RULES", "GAME_KEY", "FoodTruckRules", "results", "summarize"]

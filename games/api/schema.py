@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.cards import SUITS
+from engine.tricknchef.cards import SUITS
 from games.api.serializers import PLAYER_NAME_COMPONENT, PLAYER_NAME_MAX
 from games.gametypes import GAME_TYPES
 from games.names import visible_class

@@ -17,9 +17,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from engine.cards import SUITS
 from engine.chefs.events import CHESTS, LOCATIONS
 from engine.foodtruck.rules import EFFECTS
+from engine.tricknchef.cards import SUITS
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import GameProjection
 from games.store import START, Cursor

@@ -35,8 +35,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from engine.errors import InvalidRecord, RuleViolation
-from engine.jsonline import decode_object
-from engine.replay import split_lines
+from engine.jsonline import decode_object, split_lines
 from games import services, store
 from games.api import serializers as s
 from games.api.exceptions import BadRequest

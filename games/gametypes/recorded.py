@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.replay import split_lines
+from engine.jsonline import split_lines
 from games.gametypes.base import Placement, StandingsRule, neutral_placements
 
 

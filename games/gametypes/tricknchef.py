@@ -10,10 +10,11 @@ from typing import Any
 from django.utils.translation import gettext_noop
 
 import engine
-from engine.referee import forced_next
-from engine.replay import split_lines
-from engine.results import check_results, results_summary
-from engine.snapshot import from_snapshot, to_snapshot
+from engine import tricknchef
+from engine.jsonline import split_lines
+from engine.tricknchef.referee import forced_next
+from engine.tricknchef.results import check_results, results_summary
+from engine.tricknchef.snapshot import from_snapshot, to_snapshot
 from games.gametypes.base import Placement, StandingsRule
 
 
@@ -24,7 +25,7 @@ class TrickNChef:
     teams: bool = False
     team_members: tuple[int, int] | None = None
     first_player_rule: bool = True
-    record_types: frozenset[str] = frozenset(engine.events.EVENT_TYPES)
+    record_types: frozenset[str] = frozenset(engine.tricknchef.events.EVENT_TYPES)
     pages: str = "games.pages.tricknchef"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
@@ -43,54 +44,54 @@ class TrickNChef:
         """At a table of 3, one suit goes back to the box: the tournament uses blue (noodles)."""
         return {"suits": ["green", "red", "yellow"]} if players == 3 else {}
 
-    def new_state(self) -> engine.GameState:
-        return engine.GameState()
+    def new_state(self) -> tricknchef.GameState:
+        return tricknchef.GameState()
 
-    def parse(self, obj: Mapping[str, Any]) -> engine.Event:
-        return engine.events.from_json(obj)
+    def parse(self, obj: Mapping[str, Any]) -> tricknchef.Event:
+        return engine.tricknchef.events.from_json(obj)
 
-    def step(self, state: engine.GameState, event: engine.Event) -> None:
-        engine.step(state, event)
+    def step(self, state: tricknchef.GameState, event: tricknchef.Event) -> None:
+        tricknchef.step(state, event)
 
-    def encode(self, event: engine.Event) -> dict[str, Any]:
-        return engine.events.to_json(event)
+    def encode(self, event: tricknchef.Event) -> dict[str, Any]:
+        return engine.tricknchef.events.to_json(event)
 
-    def forced(self, state: engine.GameState) -> engine.Event | None:
+    def forced(self, state: tricknchef.GameState) -> tricknchef.Event | None:
         return forced_next(state)
 
-    def read_record(self, data: bytes | str) -> list[engine.Event]:
-        events: list[engine.Event] = []
-        engine.replay_lines(split_lines(data), accepted=events)
+    def read_record(self, data: bytes | str) -> list[tricknchef.Event]:
+        events: list[tricknchef.Event] = []
+        tricknchef.replay_lines(split_lines(data), accepted=events)
         return events
 
     def write_record(self, events: Sequence[Mapping[str, Any]]) -> str:
         """The canonical record: each event re-encoded by the engine (a database may have
         reordered keys), hands in seat order."""
-        parsed = [engine.events.from_json(e) for e in events]
+        parsed = [engine.tricknchef.events.from_json(e) for e in events]
         seats: dict[str, int] = {}
         lines = []
         for event in parsed:
-            if isinstance(event, engine.GameStarted):
+            if isinstance(event, tricknchef.GameStarted):
                 seats = {p: i for i, p in enumerate(event.players)}
-            elif isinstance(event, engine.RoundStarted):
+            elif isinstance(event, tricknchef.RoundStarted):
                 hands = tuple(sorted(event.hands, key=lambda hand: seats.get(hand[0], 0)))
                 event = dataclasses.replace(event, hands=hands)
-            lines.append(engine.dumps(event) + "\n")
+            lines.append(tricknchef.dumps(event) + "\n")
         return "".join(lines)
 
-    def snapshot(self, state: engine.GameState) -> dict[str, Any]:
+    def snapshot(self, state: tricknchef.GameState) -> dict[str, Any]:
         return to_snapshot(state)
 
-    def restore(self, data: Mapping[str, Any]) -> engine.GameState:
+    def restore(self, data: Mapping[str, Any]) -> tricknchef.GameState:
         return from_snapshot(dict(data))
 
-    def summary(self, state: engine.GameState) -> dict[str, Any]:
-        return engine.summarize(state)
+    def summary(self, state: tricknchef.GameState) -> dict[str, Any]:
+        return tricknchef.summarize(state)
 
-    def finished(self, state: engine.GameState) -> bool:
+    def finished(self, state: tricknchef.GameState) -> bool:
         return state.finished
 
-    def results(self, state: engine.GameState, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: tricknchef.GameState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"scores": {player: [r1, r2, r3]}, "totals": {...}}`` (totals
         optional, checked against the sums)."""
         players = list(state.players)

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from engine.cards import ROUNDS_PER_GAME
+from engine.tricknchef.cards import ROUNDS_PER_GAME
 from games.pages import SheetLayout
 
 

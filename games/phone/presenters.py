@@ -1,7 +1,7 @@
 """What a seat's phone shows (docs/scorekeeping.md, "Phones at the table"): the engine's state and
 the deal in progress turned into plain records for templates/phone/. Pure: it decides nothing
-(the legal moves come from engine.referee) and it shows a hand only to the phone that enters it:
-its own seat, or a seat the organizer shared with it.
+(the legal moves come from engine.tricknchef.referee) and it shows a hand only to the phone that
+enters it: its own seat, or a seat the organizer shared with it.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.cards import COIN_STEP, DISH, Card, deck, sort_cards
-from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
-from engine.rules import chef_taker, trick_winner
-from engine.state import GameState, Phase
+from engine.tricknchef.cards import COIN_STEP, DISH, Card, deck, sort_cards
+from engine.tricknchef.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
+from engine.tricknchef.rules import chef_taker, trick_winner
+from engine.tricknchef.state import GameState, Phase
 from games.cardnames import card_label, card_name, chef_name, coin_words, suit_name
 from games.services.deals import DealRound, clash_words
 from games.services.undo import Entry, SeatUndo, UndoRequest

@@ -31,9 +31,9 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.cards import CARDS_PER_HAND
-from engine.snapshot import from_snapshot
-from engine.state import GameState
+from engine.tricknchef.cards import CARDS_PER_HAND
+from engine.tricknchef.snapshot import from_snapshot
+from engine.tricknchef.state import GameState
 from games import policy, services
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection

@@ -26,10 +26,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from engine.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, sort_cards
-from engine.rules import most_points
-from engine.snapshot import from_snapshot
-from engine.state import GameState, Phase
+from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, sort_cards
+from engine.tricknchef.rules import most_points
+from engine.tricknchef.snapshot import from_snapshot
+from engine.tricknchef.state import GameState, Phase
 from games import policy
 from games.cardnames import card_name
 from games.gametypes import DEFAULT_GAME_TYPE

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
+from engine import tricknchef
 from games import policy, store
 from games.gametypes import DEFAULT_GAME_TYPE, GameType
 from games.models import GameProjection, Stream
@@ -275,7 +276,7 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
     if not isinstance(obj, Mapping):
         raise Refused(_("a queued tap is one event"), "bad_event")
     state = kind.restore(game.snapshot or {})
-    expected = engine.expected_next(state)
+    expected = tricknchef.expected_next(state)
     round_no, trick_no = queued
     slot = (obj.get("type"), obj.get("player"), round_no)
     here = (*expected, state.round_no) if expected is not None else None

@@ -1,5 +1,5 @@
 """What the scorekeeper's table page shows: an engine state turned into plain dataclasses for the
-templates. It decides nothing: the legal moves come from engine.referee."""
+templates. It decides nothing: the legal moves come from engine.tricknchef.referee."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.cards import (
+from engine.tricknchef.cards import (
     ALL_CARDS,
     CARD_VALUE,
     COIN_STEP,
@@ -21,16 +21,16 @@ from engine.cards import (
     deck,
     sort_cards,
 )
-from engine.referee import (
+from engine.tricknchef.referee import (
     coin_limit,
     expected_next,
     legal_cards,
     legal_pick_suits,
     legal_take_suits,
 )
-from engine.rules import Play, chef_taker, most_points, trick_winner
-from engine.snapshot import from_snapshot
-from engine.state import CompletedTrick, GameState, Phase
+from engine.tricknchef.rules import Play, chef_taker, most_points, trick_winner
+from engine.tricknchef.snapshot import from_snapshot
+from engine.tricknchef.state import CompletedTrick, GameState, Phase
 from games import refusals
 from games.cardnames import (
     card_label as card_label,
@@ -252,7 +252,8 @@ def play_headline(state: GameState, player: str | None) -> str:
 
 
 def _turn(state: GameState, game: GameProjection, void: bool) -> Turn:
-    """Whose turn it is and what is expected, in words (from engine.referee.expected_next)."""
+    """Whose turn it is and what is expected, in words (from
+    engine.tricknchef.referee.expected_next)."""
     if void:
         return Turn(None, _("This game was voided"), _("Nothing more can be recorded."))
     if game.results_only:

@@ -38,10 +38,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from engine.cards import (
+from engine.tricknchef.cards import (
     deck,
 )
-from engine.state import Phase
+from engine.tricknchef.state import Phase
 from games import policy, services
 from games.forms_table import (
     ActionForm,

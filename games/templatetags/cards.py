@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, SUIT_LETTER
+from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, SUIT_LETTER
 from games.cardnames import (
     card_label,
     card_name,

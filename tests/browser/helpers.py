@@ -17,11 +17,19 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Locator, Page, Response, expect
 
-from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, DISH, Card, describe
-from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, RoundStarted
-from engine.referee import legal_cards
-from engine.replay import step
-from engine.state import GameState, Phase
+from engine.tricknchef.cards import (
+    CARD_STARS,
+    CARD_SUIT,
+    CARD_VALUE,
+    COIN_STEP,
+    DISH,
+    Card,
+    describe,
+)
+from engine.tricknchef.events import CardPlayed, ChefChosen, ChefTaken, Event, RoundStarted
+from engine.tricknchef.referee import legal_cards
+from engine.tricknchef.replay import step
+from engine.tricknchef.state import GameState, Phase
 from games.table.presenters import coin_words
 from tests.web.a11y import check_page
 

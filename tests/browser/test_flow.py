@@ -31,8 +31,8 @@ from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from engine.events import CardPlayed, GameStarted  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.tricknchef.events import CardPlayed, GameStarted  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
 from games.models import GameProjection  # noqa: E402
 from tests.browser.helpers import (  # noqa: E402
     TablePage,

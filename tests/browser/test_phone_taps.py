@@ -11,7 +11,8 @@ and whatever the connection does (issue 22, item 8).
   for its own turn, the card the player taps instead goes in the slot the refused one had.
 
 The table's other players are entered directly (games.services), as their phones would; the
-game is engine.simulate's (the four-phone test's seed), set up to the moment each test needs.
+game is engine.tricknchef.simulate's (the four-phone test's seed), set up to the moment each test
+needs.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from engine.events import to_json  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.tricknchef.events import to_json  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Event  # noqa: E402
 from games.table.presenters import card_label  # noqa: E402

@@ -3,8 +3,8 @@ phone, another asks the table and a second phone accepts; the game-over screen p
 first (places once, the deal-3 figure that split a tie) and, like the play screens, fits 320 and
 390 px in English, Russian and Japanese without sideways scrolling or a word broken in two.
 
-The game is engine.simulate's (seed 0 ends with two players tied on points); the other seats'
-plays are entered directly (games.services), as their phones would.
+The game is engine.tricknchef.simulate's (seed 0 ends with two players tied on points); the other
+seats' plays are entered directly (games.services), as their phones would.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from engine.events import to_json  # noqa: E402
-from engine.referee import legal_cards  # noqa: E402
-from engine.replay import replay  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
-from engine.snapshot import from_snapshot  # noqa: E402
+from engine.tricknchef.events import to_json  # noqa: E402
+from engine.tricknchef.referee import legal_cards  # noqa: E402
+from engine.tricknchef.replay import replay  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
+from engine.tricknchef.snapshot import from_snapshot  # noqa: E402
 from games import services  # noqa: E402
 from games.models import GameProjection  # noqa: E402
 from tests.browser.helpers import WIDER_THAN_THE_SCREEN, broken_words  # noqa: E402

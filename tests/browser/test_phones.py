@@ -1,9 +1,10 @@
 """Four phones play a whole game at once (issue 12, docs/scorekeeping.md "Phones at the table").
 
 Four browser contexts of Debian's Chromium at a phone's size (390x844), one per seat link, play
-a 3-round 4-player game from engine.simulate's record: each taps its own hand in at every deal
-(at the same time as the others; in round 1 Ana first taps one of Ben's cards, and both phones,
-and only they, say so), its Chef picks, its cards with their coins and its Chefs taken. Checked:
+a 3-round 4-player game from engine.tricknchef.simulate's record: each taps its own hand in at
+every deal (at the same time as the others; in round 1 Ana first taps one of Ben's cards, and both
+phones, and only they, say so), its Chef picks, its cards with their coins and its Chefs taken.
+Checked:
 
 * each phone sees only its own hand: in its DOM, and in every answer it received (the page wraps
   fetch and logs every body);
@@ -39,10 +40,10 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, BrowserContext, Error, Locator, Page  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from engine.events import to_json  # noqa: E402
-from engine.referee import forced_next  # noqa: E402
-from engine.replay import replay  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.tricknchef.events import to_json  # noqa: E402
+from engine.tricknchef.referee import forced_next  # noqa: E402
+from engine.tricknchef.replay import replay  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Event  # noqa: E402
 from games.services import first_player_choices  # noqa: E402

@@ -22,8 +22,8 @@ from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import Page, ViewportSize  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from engine.events import to_json  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.tricknchef.events import to_json  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
 from games import services as games  # noqa: E402
 from games.models import GameProjection  # noqa: E402
 from tests.browser.helpers import WIDER_THAN_THE_SCREEN, broken_words  # noqa: E402

@@ -12,10 +12,10 @@ from django.contrib.auth.models import User  # noqa: E402
 from playwright.sync_api import Page, expect  # noqa: E402
 from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
-from engine.events import CardPlayed, RoundStarted, to_json  # noqa: E402
-from engine.replay import step  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
-from engine.state import Phase  # noqa: E402
+from engine.tricknchef.events import CardPlayed, RoundStarted, to_json  # noqa: E402
+from engine.tricknchef.replay import step  # noqa: E402
+from engine.tricknchef.simulate import simulate  # noqa: E402
+from engine.tricknchef.state import Phase  # noqa: E402
 from games import services  # noqa: E402
 from tests.browser.helpers import (  # noqa: E402
     TablePage,

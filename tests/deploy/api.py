@@ -11,9 +11,9 @@ import re
 import uuid
 from typing import Any
 
-from engine.events import GameStarted, loads, to_json
-from engine.replay import split_lines
-from engine.simulate import play_on
+from engine.jsonline import split_lines
+from engine.tricknchef.events import GameStarted, loads, to_json
+from engine.tricknchef.simulate import play_on
 
 HTTP_TIMEOUT = 30.0
 """Seconds one request may take (two cores, the whole stack and the test suite on them)."""

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.events import dumps
-from engine.simulate import simulate
+from engine.tricknchef.events import dumps
+from engine.tricknchef.simulate import simulate
 
 
 def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -121,7 +121,7 @@ def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_record_names_its_game_on_its_first_line_and_v1_names_none(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from engine.games import DEFAULT, RULES, game_of
+    from engine.registry import DEFAULT, RULES, game_of
 
     assert game_of(['{"type":"game_started","players":["a","b","c","d"]}']) == DEFAULT
     assert game_of(['{"type":"game_started","game":"no-such-game"}']) == DEFAULT

@@ -11,8 +11,8 @@ from typing import Any, Generic, TypeVar
 
 from django.db import connection
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services
 
 T = TypeVar("T")

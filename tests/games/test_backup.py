@@ -17,8 +17,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.backup import BackupError, export_events, import_events
 from games.models import Event, GameProjection

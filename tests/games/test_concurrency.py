@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-import engine
-from engine.events import from_json
+from engine import tricknchef
+from engine.tricknchef.events import from_json
 from games import services, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection, GameResult, Stream
@@ -78,7 +78,9 @@ def assert_log_is_whole_and_replays_to_projection(
     assert (view.summary, view.version, view.status) == (game.summary, game.version, game.status)
     assert game.snapshot == services.as_stored(KIND.snapshot(view.state))
     assert game.status == "finished"
-    assert game.summary == engine.summarize(engine.replay(from_json(r) for r in expected_record))
+    assert game.summary == tricknchef.summarize(
+        tricknchef.replay(from_json(r) for r in expected_record)
+    )
     players = len(expected_record[0]["players"])
     assert GameResult.objects.filter(game=game).count() == players
 
@@ -485,15 +487,15 @@ def wrong_card(record: Sequence[dict[str, Any]], position: int) -> dict[str, Any
     right = record[position]
     if right["type"] != "card_played":
         return None
-    state = engine.replay(from_json(r) for r in record[:position])
-    others = sorted(c for c in engine.legal_cards(state) if c != right["card"])
+    state = tricknchef.replay(from_json(r) for r in record[:position])
+    others = sorted(c for c in tricknchef.legal_cards(state) if c != right["card"])
     if not others:
         return None
     return {"type": "card_played", "player": right["player"], "card": others[0]}
 
 
 def round_scores(record: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
-    summary = engine.summarize(engine.replay(from_json(r) for r in record))
+    summary = tricknchef.summarize(tricknchef.replay(from_json(r) for r in record))
     return {p: [r["scores"][p] for r in summary["rounds"]] for p in summary["players"]}
 
 

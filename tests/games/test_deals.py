@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from engine.cards import describe
-from engine.events import to_json
-from engine.simulate import simulate
-from engine.snapshot import from_snapshot
+from engine.tricknchef.cards import describe
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.snapshot import from_snapshot
 from games import services
 from games.models import DealDraft, Event, GameProjection
 from games.phone.presenters import phone_view
@@ -293,8 +293,8 @@ def test_a_stale_tap_not_queued_is_a_conflict() -> None:
 
 @pytest.mark.django_db
 def test_a_phones_tap_then_records_what_the_rules_leave_no_choice_about() -> None:
-    from engine.referee import forced_next
-    from engine.replay import replay
+    from engine.tricknchef.referee import forced_next
+    from engine.tricknchef.replay import replay
 
     events = simulate(seed=5, players=4, names=tuple(NAMES), first_player="Ana")
     # Find a tap after which the rules force the next events (the fourth pick, a lone card).

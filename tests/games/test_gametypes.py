@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.games import RULES
+from engine.registry import RULES
 from games import services
 from games.gametypes import GAME_TYPES
 from games.models import GameResult

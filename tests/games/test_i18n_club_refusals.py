@@ -33,7 +33,7 @@ from engine.foodtruck import referee as truck_referee
 from engine.foodtruck.replay import step as truck_step
 from engine.foodtruck.results import check_results as truck_results
 from engine.foodtruck.state import GameState as TruckState
-from engine.games import RULES
+from engine.registry import RULES
 from games.refusals import say
 
 LANGUAGES = ("fr", "ru", "ja")
@@ -294,7 +294,8 @@ def results_spoiled(key: str) -> list[RuleViolation]:
 def codes_in_source(package: str) -> set[str]:
     """Every code the engine package raises (a refusal's first argument)."""
     text = "".join(p.read_text() for p in (ENGINE / package).glob("*.py"))
-    text += (ENGINE / "chefs" / "fields.py").read_text() if package == "crazykitchen" else ""
+    if "engine.fields" in text:  # the kernel's field reader, the game's refusals too
+        text += (ENGINE / "fields.py").read_text()
     return set(re.findall(r'(?:_refusal|_bad|\.bad)\(\s*"([a-z_]+)"', text))
 
 

@@ -13,9 +13,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import engine
+from engine import tricknchef
 from engine.errors import RuleViolation
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games.refusals import say
 
 pytestmark = pytest.mark.django_db
@@ -25,16 +26,16 @@ PLAYERS = ["p1", "p2", "p3", "p4"]
 GAME = [to_json(e) for e in simulate(1, 4)]
 
 
-def find_revoke() -> tuple[int, dict[str, Any], engine.GameState]:
-    state = engine.GameState()
+def find_revoke() -> tuple[int, dict[str, Any], tricknchef.GameState]:
+    state = tricknchef.GameState()
     for count, obj in enumerate(GAME):
-        if state.phase is engine.Phase.PLAY and state.expected is not None:
-            illegal = set(state.hands[state.expected]) - set(engine.legal_cards(state))
+        if state.phase is tricknchef.Phase.PLAY and state.expected is not None:
+            illegal = set(state.hands[state.expected]) - set(tricknchef.legal_cards(state))
             if illegal:
                 card = sorted(illegal)[0]
                 revoke = {"type": "card_played", "player": state.expected, "card": card}
                 return count, revoke, state
-        engine.step(state, engine.events.from_json(obj))
+        tricknchef.step(state, engine.tricknchef.events.from_json(obj))
     raise AssertionError("no revoke possible in this game")
 
 
@@ -56,8 +57,8 @@ def test_the_api_revoke_refusal_reads_correctly_in_each_language(api: APIClient)
     ).json()["version"]
     player, led = revoke["player"], str(state.led_suit)
     held = sorted(
-        (c for c in state.hands[player] if engine.cards.CARD_SUIT[c] == led),
-        key=engine.cards.CARD_VALUE.__getitem__,
+        (c for c in state.hands[player] if engine.tricknchef.cards.CARD_SUIT[c] == led),
+        key=engine.tricknchef.cards.CARD_VALUE.__getitem__,
     )
     colour = {
         "fr": {"green": "vert", "red": "rouge", "yellow": "jaune", "blue": "bleu"},

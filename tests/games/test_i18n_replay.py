@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services
 from games.places import ordinal
 

@@ -11,8 +11,8 @@ import uuid
 import pytest
 from django.contrib.auth.models import User
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services
 from games.services import GameNotFound, NotAllowed
 

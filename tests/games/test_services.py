@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from engine.events import dumps, from_json, to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import dumps, from_json, to_json
+from engine.tricknchef.simulate import simulate
 from games import services, store
 from games.models import Event, GameProjection, GameResult
 from games.projection import fold_game
@@ -235,7 +235,7 @@ def _staff() -> User:
 
 
 def dumps_obj(obj: dict[str, Any]) -> str:
-    from engine.events import from_json
+    from engine.tricknchef.events import from_json
 
     return dumps(from_json(obj))
 

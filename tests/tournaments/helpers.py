@@ -11,8 +11,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Event, GameProjection

@@ -28,8 +28,8 @@ import pytest
 from django.conf import settings
 
 from config import celery_app
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games import store
 from games.models import Event, GameProjection

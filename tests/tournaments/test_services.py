@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games import store
 from games.models import Event, GameProjection

@@ -10,8 +10,8 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games.models import Event, GameProjection, GameResult
 
 PLAYERS = ["p1", "p2", "p3", "p4"]

@@ -1,6 +1,6 @@
 """The REST API end to end with DRF's APIClient (docs/api.md), on SQLite and on PostgreSQL.
 
-Games are played with legal events from ``engine.simulate`` (players p1..p4); the create
+Games are played with legal events from ``tricknchef.simulate`` (players p1..p4); the create
 endpoint records the first of them, ``game_started``. The last section checks the promise every
 refusal makes: the event log and the projections are left byte for byte as they were.
 """
@@ -20,7 +20,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-import engine
+from engine import tricknchef
 from games.models import Event, GameProjection, GameResult
 from tests.web.api import (
     PLAYERS,
@@ -40,23 +40,23 @@ pytestmark = pytest.mark.django_db
 
 
 def summary_after(events: list[dict[str, Any]]) -> dict[str, Any]:
-    state = engine.GameState()
+    state = tricknchef.GameState()
     for obj in events:
-        engine.step(state, engine.events.from_json(obj))
-    return engine.summarize(state)
+        tricknchef.step(state, tricknchef.events.from_json(obj))
+    return tricknchef.summarize(state)
 
 
 def find_revoke(events: list[dict[str, Any]]) -> tuple[int, dict[str, Any]]:
     """The first point of the game where the player to play could revoke: (how many events
     precede it, the revoking card_played)."""
-    state = engine.GameState()
+    state = tricknchef.GameState()
     for count, obj in enumerate(events):
-        if state.phase is engine.Phase.PLAY and state.expected is not None:
-            illegal = set(state.hands[state.expected]) - set(engine.legal_cards(state))
+        if state.phase is tricknchef.Phase.PLAY and state.expected is not None:
+            illegal = set(state.hands[state.expected]) - set(tricknchef.legal_cards(state))
             if illegal:
                 card = sorted(illegal)[0]
                 return count, {"type": "card_played", "player": state.expected, "card": card}
-        engine.step(state, engine.events.from_json(obj))
+        tricknchef.step(state, tricknchef.events.from_json(obj))
     raise AssertionError("no revoke possible in this game")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from engine.games import RULES
+from engine.registry import RULES
 from tests.games.records import start_args
 from tests.web.api import append, create, dump_log_and_projections, error
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from engine.games import RULES
+from engine.registry import RULES
 from games import services
 from games.backup import BackupError, import_events
 from games.models import Event, Stream

@@ -37,7 +37,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
-from engine.games import RULES
+from engine.registry import RULES
 from games import services
 from games.names import normalize_name
 from tests.games.records import start_args

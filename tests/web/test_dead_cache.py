@@ -30,8 +30,8 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 from rest_framework.test import APIClient
 
 from config.cache import forget_outages
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import GameProjection
 from tests.caches import CACHE_DB, cache_config, dead_port, redis_proxy

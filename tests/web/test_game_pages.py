@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.games import RULES
+from engine.registry import RULES
 from games import services
 from games.models import Event as StoredEvent
 from games.models import GameProjection, GameResult

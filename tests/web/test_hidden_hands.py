@@ -24,8 +24,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import Event
 from games.templatetags.cards import card_info

@@ -24,8 +24,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import GameProjection
 from tests.web.desk import NAMES, Capture, finish_table, new_tournament, summary

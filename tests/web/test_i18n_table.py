@@ -12,12 +12,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from engine.cards import CARD_SUIT, CARD_VALUE
-from engine.events import to_json
-from engine.referee import legal_cards
-from engine.replay import step
-from engine.simulate import simulate
-from engine.state import GameState, Phase
+from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE
+from engine.tricknchef.events import to_json
+from engine.tricknchef.referee import legal_cards
+from engine.tricknchef.replay import step
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState, Phase
 from games import services
 from games.cardnames import card_name, suit_name
 from games.models import GameProjection

@@ -15,10 +15,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from engine.cards import describe
-from engine.events import to_json
-from engine.replay import replay
-from engine.simulate import simulate
+from engine.tricknchef.cards import describe
+from engine.tricknchef.events import to_json
+from engine.tricknchef.replay import replay
+from engine.tricknchef.simulate import simulate
 from games import services
 from games.models import DealDraft, GameProjection, SeatLink
 from games.table.presenters import card_label

@@ -15,10 +15,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.events import to_json
-from engine.simulate import simulate
-from engine.snapshot import from_snapshot
-from engine.state import GameState
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.snapshot import from_snapshot
+from engine.tricknchef.state import GameState
 from games import services, store
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import GameProjection

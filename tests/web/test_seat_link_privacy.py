@@ -22,8 +22,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.events import to_json
-from engine.simulate import simulate
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import Event, SeatLink
 from games.services import GameNotFound, NotAllowed

@@ -20,14 +20,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.cards import CARD_SUIT, CARD_VALUE, COIN_STEP, describe
-from engine.events import Event, to_json
-from engine.referee import legal_cards
-from engine.replay import step
-from engine.rules import most_points
-from engine.simulate import simulate
-from engine.state import GameState, Phase
-from engine.summary import summarize
+from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE, COIN_STEP, describe
+from engine.tricknchef.events import Event, to_json
+from engine.tricknchef.referee import legal_cards
+from engine.tricknchef.replay import step
+from engine.tricknchef.rules import most_points
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState, Phase
+from engine.tricknchef.summary import summarize
 from games import services
 from games.models import Event as StoredEvent
 from games.models import GameProjection

@@ -1,7 +1,7 @@
 """The tournaments API end to end with DRF's APIClient (docs/api.md, "Tournaments").
 
 Ana organizes; Sam and Ben are scorekeepers. Tables are played with legal games from
-``engine.simulate`` (publishing a round records each game's ``game_started``), or entered as
+``tricknchef.simulate`` (publishing a round records each game's ``game_started``), or entered as
 results only. A finished game reaches its tournament through an on_commit callback and the
 (eager) Celery task, so game writes run inside ``django_capture_on_commit_callbacks``.
 """
@@ -21,9 +21,9 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-import engine
-from engine.events import to_json
-from engine.simulate import simulate
+from engine import tricknchef
+from engine.tricknchef.events import to_json
+from engine.tricknchef.simulate import simulate
 from games.models import Event
 from tournaments.models import TournamentProjection
 
@@ -103,10 +103,10 @@ def record(seed: int, names: tuple[str, ...]) -> list[dict[str, Any]]:
 
 
 def totals_of(events: list[dict[str, Any]]) -> dict[str, int]:
-    state = engine.GameState()
+    state = tricknchef.GameState()
     for obj in events:
-        engine.step(state, engine.events.from_json(obj))
-    return dict(engine.summarize(state)["totals"])
+        tricknchef.step(state, tricknchef.events.from_json(obj))
+    return dict(tricknchef.summarize(state)["totals"])
 
 
 def play(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.games import RULES, replay_data
+from engine.registry import RULES, replay_data
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "foodtruck-3p.jsonl"
 

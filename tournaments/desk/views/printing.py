@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from engine.cards import ROUNDS_PER_GAME
+from engine.tricknchef.cards import ROUNDS_PER_GAME
 from games.pages import pages_for
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr

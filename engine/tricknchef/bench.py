@@ -13,12 +13,12 @@ import platform
 import statistics
 import time
 
-from engine.apply import apply
-from engine.events import Event, dumps, from_json, loads
-from engine.referee import check
-from engine.replay import replay, replay_lines
-from engine.simulate import simulate
-from engine.state import GameState
+from engine.tricknchef.apply import apply
+from engine.tricknchef.events import Event, dumps, from_json, loads
+from engine.tricknchef.referee import check
+from engine.tricknchef.replay import replay, replay_lines
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState
 
 
 def _machine() -> str:

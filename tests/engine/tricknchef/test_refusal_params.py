@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CARD_SUIT, CARD_VALUE
 from engine.errors import InvalidRecord, RuleViolation
-from engine.events import (
+from engine.jsonline import decode_object, split_lines
+from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE
+from engine.tricknchef.events import (
     CardPlayed,
     ChefChosen,
     ChefTaken,
@@ -22,12 +23,11 @@ from engine.events import (
     from_json,
     type_name,
 )
-from engine.jsonline import decode_object
-from engine.referee import check, legal_cards, legal_pick_suits
-from engine.replay import split_lines, step
-from engine.results import check_results
-from engine.simulate import simulate
-from engine.state import GameState, Phase
+from engine.tricknchef.referee import check, legal_cards, legal_pick_suits
+from engine.tricknchef.replay import step
+from engine.tricknchef.results import check_results
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState, Phase
 
 NAMES = ("ana", "ben", "cleo", "dev")
 

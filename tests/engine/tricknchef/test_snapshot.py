@@ -7,11 +7,11 @@ import json
 import pytest
 
 from engine.errors import InvariantError
-from engine.replay import replay, step
-from engine.simulate import simulate
-from engine.snapshot import from_snapshot, to_snapshot
-from engine.state import GameState
-from engine.summary import summarize
+from engine.tricknchef.replay import replay, step
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.snapshot import from_snapshot, to_snapshot
+from engine.tricknchef.state import GameState
+from engine.tricknchef.summary import summarize
 
 
 def same_state(a: GameState, b: GameState) -> None:

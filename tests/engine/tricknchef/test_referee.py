@@ -8,14 +8,14 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.apply import apply
-from engine.cards import CARD_SUIT, deck
 from engine.errors import InvalidRecord
-from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, dumps
-from engine.referee import check
-from engine.replay import replay_lines
-from engine.simulate import simulate
-from engine.state import GameState, Phase
+from engine.tricknchef.apply import apply
+from engine.tricknchef.cards import CARD_SUIT, deck
+from engine.tricknchef.events import CardPlayed, ChefChosen, ChefTaken, Event, dumps
+from engine.tricknchef.referee import check
+from engine.tricknchef.replay import replay_lines
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState, Phase
 
 GAME = simulate(seed=21, players=4)
 LINES = [dumps(e) for e in GAME]
@@ -367,7 +367,12 @@ def test_valid_prefixes_of_a_game_are_valid_records() -> None:
 
 def _choices(state: GameState) -> int:
     """How many different events the rules allow now (each card times each coin count)."""
-    from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
+    from engine.tricknchef.referee import (
+        coin_limit,
+        legal_cards,
+        legal_pick_suits,
+        legal_take_suits,
+    )
 
     if state.phase is Phase.CHEF_PICK:
         return len(legal_pick_suits(state))
@@ -380,7 +385,7 @@ def _choices(state: GameState) -> int:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_an_event_is_forced_exactly_when_the_rules_allow_only_it(seed: int) -> None:
-    from engine.referee import forced_next
+    from engine.tricknchef.referee import forced_next
 
     events = simulate(seed, 3 + seed % 2)
     state = GameState()
@@ -398,7 +403,7 @@ def test_an_event_is_forced_exactly_when_the_rules_allow_only_it(seed: int) -> N
 
 
 def test_rule_3_3_the_last_chef_pick_of_a_round_is_forced() -> None:
-    from engine.referee import forced_next
+    from engine.tricknchef.referee import forced_next
 
     state = GameState()
     events = simulate(5, 4)

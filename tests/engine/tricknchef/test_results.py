@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RuleViolation
-from engine.results import MAX_ROUND_SCORE, check_results, results_summary
+from engine.tricknchef.results import MAX_ROUND_SCORE, check_results, results_summary
 
 PLAYERS = ("ana", "ben", "cleo", "dev")
 SCORES = {"ana": [9, 7, 8], "ben": [10, 8, 6], "cleo": [3, 4, 5], "dev": [12, 2, 10]}

@@ -6,7 +6,7 @@ stored records do not depend on where the code lives.
 
 Parsing here checks the *form* of an event (fields, types, card codes, suit names) and raises
 :class:`~engine.errors.BadEvent`; whether the event is *allowed now* is the referee's business
-(:mod:`engine.referee`).
+(:mod:`engine.tricknchef.referee`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-from engine.cards import CARD_SUIT, SUITS, Card, Suit
 from engine.errors import BadEvent
 from engine.jsonline import decode_object
+from engine.tricknchef.cards import CARD_SUIT, SUITS, Card, Suit
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
-"""The engine against an independent implementation of the rules (tests/engine/reference.py,
-written from docs/rules.md and docs/record-format.md alone, without reading engine/).
+"""The engine against an independent implementation of the rules
+(tests/engine/tricknchef/reference.py, written from docs/rules.md and docs/record-format.md alone,
+without reading engine/).
 
 Both read the same records, legal ones cut at every length and adversarial ones (legal records
 with one line changed, dropped, repeated, swapped or spoiled), and must agree on everything
@@ -16,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from engine.cards import ALL_CARDS, SUITS
 from engine.errors import InvalidRecord
-from engine.events import dumps
-from engine.replay import replay_lines
-from engine.simulate import simulate
-from engine.summary import summarize
-from tests.engine import reference
+from engine.tricknchef.cards import ALL_CARDS, SUITS
+from engine.tricknchef.events import dumps
+from engine.tricknchef.replay import replay_lines
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.summary import summarize
+from tests.engine.tricknchef import reference
 
 # Each test replays thousands of records with both implementations: tens of seconds.
 pytestmark = pytest.mark.slow

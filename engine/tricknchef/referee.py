@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.cards import (
+from engine.errors import InvariantError, RuleViolation
+from engine.tricknchef.cards import (
     CARD_SUIT,
     CARD_VALUE,
     CARDS_PER_HAND,
@@ -25,8 +26,7 @@ from engine.cards import (
     deck,
     describe,
 )
-from engine.errors import InvariantError, RuleViolation
-from engine.events import (
+from engine.tricknchef.events import (
     CardPlayed,
     ChefChosen,
     ChefTaken,
@@ -35,8 +35,8 @@ from engine.events import (
     RoundStarted,
     type_name,
 )
-from engine.rules import is_revoke, most_points
-from engine.state import GameState, Phase
+from engine.tricknchef.rules import is_revoke, most_points
+from engine.tricknchef.state import GameState, Phase
 
 # Enum attribute lookups cost ~70 ns each on the hot path; module constants cost ~5 ns.
 _NOT_STARTED, _ROUND_START, _CHEF_PICK = Phase.NOT_STARTED, Phase.ROUND_START, Phase.CHEF_PICK

@@ -12,13 +12,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import CARD_SUIT, CARD_VALUE, SUITS, deck, sort_cards
-from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, GameStarted, RoundStarted
-from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
-from engine.replay import replay, step
-from engine.rules import most_points
-from engine.simulate import simulate
-from engine.state import GameState, Phase
+from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE, SUITS, deck, sort_cards
+from engine.tricknchef.events import (
+    CardPlayed,
+    ChefChosen,
+    ChefTaken,
+    Event,
+    GameStarted,
+    RoundStarted,
+)
+from engine.tricknchef.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
+from engine.tricknchef.replay import replay, step
+from engine.tricknchef.rules import most_points
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState, Phase
 
 
 def check_invariants(state: GameState) -> None:

@@ -1,4 +1,4 @@
-"""engine.simulate.play_on: a game left part way finished with random legal events."""
+"""engine.tricknchef.simulate.play_on: a game left part way finished with random legal events."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.events import GameStarted, RoundStarted
-from engine.replay import replay
-from engine.simulate import play_on, simulate
-from engine.state import Phase
+from engine.tricknchef.events import GameStarted, RoundStarted
+from engine.tricknchef.replay import replay
+from engine.tricknchef.simulate import play_on, simulate
+from engine.tricknchef.state import Phase
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from engine.events import ChefTaken, RoundStarted, dumps
-from engine.replay import replay, replay_lines
-from engine.simulate import simulate
-from engine.summary import summarize
-from tests.engine.factories import EXAMPLE_DEAL, Table, coins_table
+from engine.tricknchef.events import ChefTaken, RoundStarted, dumps
+from engine.tricknchef.replay import replay, replay_lines
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.summary import summarize
+from tests.engine.tricknchef.factories import EXAMPLE_DEAL, Table, coins_table
 
 SUITS4 = ("green", "red", "yellow", "blue")
 

@@ -1,4 +1,4 @@
-"""The pure rule functions of engine/rules.py, one rule at a time, with plain data."""
+"""The pure rule functions of engine/tricknchef/rules.py, one rule at a time, with plain data."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cards import ALL_CARDS, CARD_SUIT, CARD_VALUE, SUITS, stars
-from engine.rules import (
+from engine.tricknchef.cards import ALL_CARDS, CARD_SUIT, CARD_VALUE, SUITS, stars
+from engine.tricknchef.rules import (
     Play,
     chef_taker,
     coin_payout,

@@ -1,4 +1,4 @@
-"""Every game the engine referees, and how a record says which game it is.
+"""Every game the engine referees, by its key, and how a record says which game it is.
 
 A record names its game on its first line: ``{"type": "game_started", "game": "food-truck",
 ...}``. A first line without ``"game"`` is a Trick-n-Chef record (record format v1 has no such
@@ -14,20 +14,15 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine.chefs import ChefsRules
-from engine.crazykitchen import CrazyKitchenRules
+from engine import chefs, crazykitchen, foodtruck, tricknchef
 from engine.errors import InvalidRecord
-from engine.foodtruck import GAME_KEY as FOOD_TRUCK
-from engine.foodtruck import FoodTruckRules
-from engine.replay import replay_lines, split_lines
-from engine.simulate import simulate as simulate_tnc
-from engine.summary import summarize as summarize_tnc
+from engine.jsonline import split_lines
 
-DEFAULT = "trick-n-chef"
+DEFAULT = tricknchef.GAME_KEY
 
 
 class Rules(Protocol):
-    """What the command line needs of a game's rules."""
+    """What the command line needs of a game's rules (each package's ``RULES``)."""
 
     key: str
     name: str
@@ -44,25 +39,8 @@ class Rules(Protocol):
         ...
 
 
-class TrickNChefRules:
-    key: str = DEFAULT
-    name: str = "Trick-n-Chef"
-    players: tuple[int, ...] = (3, 4)
-
-    def replay(self, lines: Sequence[str]) -> dict[str, Any]:
-        return summarize_tnc(replay_lines(lines))
-
-    def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
-        from engine.events import to_json
-
-        return [to_json(e) for e in simulate_tnc(seed, players)]
-
-
 RULES: dict[str, Rules] = {
-    DEFAULT: TrickNChefRules(),
-    "chefs": ChefsRules(),
-    "crazy-kitchen": CrazyKitchenRules(),
-    FOOD_TRUCK: FoodTruckRules(),
+    game.RULES.key: game.RULES for game in (tricknchef, chefs, crazykitchen, foodtruck)
 }
 
 

@@ -1,4 +1,4 @@
-"""Self-checks of the reference implementation (tests/engine/reference.py) alone.
+"""Self-checks of the reference implementation (tests/engine/tricknchef/reference.py) alone.
 
 No engine import: these tests only make sure the reference itself says what docs/rules.md and
 docs/record-format.md say, so that it can be trusted as the other side of differential tests.
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine import reference as ref
+from tests.engine.tricknchef import reference as ref
 
 # --------------------------------------------------------------------------------------------
 # Building records by hand

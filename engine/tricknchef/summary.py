@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules import ranking
-from engine.state import GameState, Phase
+from engine.tricknchef.rules import ranking
+from engine.tricknchef.state import GameState, Phase
 
 
 def summarize(state: GameState) -> dict[str, Any]:

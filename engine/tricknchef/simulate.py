@@ -1,9 +1,9 @@
 """Random legal games, for tests, benchmarks and demos (``python -m engine simulate``).
 
 Every choice is drawn from the referee's own legal-move helpers and every event goes through
-:func:`engine.replay.step`, so a simulated record is legal by construction. The draws lean towards
-the interesting corners: coins on about a third of the cards (sometimes all the player holds),
-and Chefs often taken from the scarcest suit so that suits run out of the centre.
+:func:`engine.tricknchef.replay.step`, so a simulated record is legal by construction. The draws
+lean towards the interesting corners: coins on about a third of the cards (sometimes all the player
+holds), and Chefs often taken from the scarcest suit so that suits run out of the centre.
 """
 
 from __future__ import annotations
@@ -11,12 +11,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.cards import SUITS, deck, sort_cards
-from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, GameStarted, RoundStarted
-from engine.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
-from engine.replay import replay, step
-from engine.rules import most_points
-from engine.state import GameState, Phase
+from engine.tricknchef.cards import SUITS, deck, sort_cards
+from engine.tricknchef.events import (
+    CardPlayed,
+    ChefChosen,
+    ChefTaken,
+    Event,
+    GameStarted,
+    RoundStarted,
+)
+from engine.tricknchef.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
+from engine.tricknchef.replay import replay, step
+from engine.tricknchef.rules import most_points
+from engine.tricknchef.state import GameState, Phase
 
 
 def simulate(

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from engine.cards import sort_cards
-from engine.events import (
+from engine.tricknchef.cards import sort_cards
+from engine.tricknchef.events import (
     CardPlayed,
     ChefChosen,
     ChefTaken,
@@ -21,9 +21,9 @@ from engine.events import (
     RoundStarted,
     dumps,
 )
-from engine.referee import legal_cards
-from engine.replay import step
-from engine.state import GameState, Phase
+from engine.tricknchef.referee import legal_cards
+from engine.tricknchef.replay import step
+from engine.tricknchef.state import GameState, Phase
 
 
 def card_and_coins(spec: str) -> tuple[str, int]:

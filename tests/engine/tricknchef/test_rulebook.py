@@ -1,23 +1,32 @@
 """Every rule of docs/rules.md, and its worked examples, played out through the engine.
 
 Test names carry the rule number. Tricks are played with real events through the referee and the
-fold (tests/engine/factories.py); the pure rule functions have their own tests in test_rules.py.
+fold (tests/engine/tricknchef/factories.py); the pure rule functions have their own tests in
+test_rules.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import ALL_CARDS, CARD_STARS, CARD_SUIT, CARD_VALUE, SUITS, card_code, deck
 from engine.errors import RuleViolation
-from engine.events import ChefChosen, ChefTaken, RoundStarted
-from engine.referee import legal_cards
-from engine.replay import replay, step
-from engine.rules import round_score
-from engine.simulate import simulate
-from engine.state import GameState, Phase
-from engine.summary import summarize
-from tests.engine.factories import (
+from engine.tricknchef.cards import (
+    ALL_CARDS,
+    CARD_STARS,
+    CARD_SUIT,
+    CARD_VALUE,
+    SUITS,
+    card_code,
+    deck,
+)
+from engine.tricknchef.events import ChefChosen, ChefTaken, RoundStarted
+from engine.tricknchef.referee import legal_cards
+from engine.tricknchef.replay import replay, step
+from engine.tricknchef.rules import round_score
+from engine.tricknchef.simulate import simulate
+from engine.tricknchef.state import GameState, Phase
+from engine.tricknchef.summary import summarize
+from tests.engine.tricknchef.factories import (
     BLUE_FIVE_DEAL,
     EXAMPLE_DEAL,
     Table,

@@ -1,10 +1,10 @@
 """The fold: apply one event to a game state (house style: one apply, it never validates).
 
-``apply(state, event)`` assumes the referee (:func:`engine.referee.check`) accepted the event; it
-changes ``state`` in place and returns it, so ``functools.reduce(apply, events, GameState())``
-replays a checked record. What follows from an event on its own (the trick's winner and Chef
-taker, the coins after the trick, the end of a round and its scores, the end of the game) happens
-here, through the pure functions of :mod:`engine.rules`.
+``apply(state, event)`` assumes the referee (:func:`engine.tricknchef.referee.check`) accepted the
+event; it changes ``state`` in place and returns it, so ``functools.reduce(apply, events,
+GameState())`` replays a checked record. What follows from an event on its own (the trick's winner
+and Chef taker, the coins after the trick, the end of a round and its scores, the end of the game)
+happens here, through the pure functions of :mod:`engine.tricknchef.rules`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.cards import (
+from engine.errors import InvariantError
+from engine.tricknchef.cards import (
     CARD_SUIT,
     CENTRE_CHEFS_PER_SUIT,
     ROUNDS_PER_GAME,
@@ -20,9 +21,15 @@ from engine.cards import (
     TOTAL_COINS,
     TRICKS_PER_ROUND,
 )
-from engine.errors import InvariantError
-from engine.events import CardPlayed, ChefChosen, ChefTaken, Event, GameStarted, RoundStarted
-from engine.rules import (
+from engine.tricknchef.events import (
+    CardPlayed,
+    ChefChosen,
+    ChefTaken,
+    Event,
+    GameStarted,
+    RoundStarted,
+)
+from engine.tricknchef.rules import (
     Play,
     chef_taker,
     coin_payout,
@@ -31,7 +38,7 @@ from engine.rules import (
     trump_suits,
     value_in_trick,
 )
-from engine.state import CompletedTrick, GameState, Phase
+from engine.tricknchef.state import CompletedTrick, GameState, Phase
 
 _new_tuple = tuple.__new__  # builds a NamedTuple without its slower keyword-aware __new__
 # Enum attribute lookups cost ~70 ns each on the hot path; module constants cost ~5 ns.

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import ROUNDS_PER_GAME, TOTAL_COINS, TRICKS_PER_ROUND
 from engine.errors import RuleViolation
-from engine.rules import Rank, ranking
+from engine.tricknchef.cards import ROUNDS_PER_GAME, TOTAL_COINS, TRICKS_PER_ROUND
+from engine.tricknchef.rules import Rank, ranking
 
 MAX_ROUND_SCORE = 4 * (1 + TRICKS_PER_ROUND) + TOTAL_COINS
 """No round can score more: a player holds at most 11 Chefs (one pick and one per trick), each on

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import CARD_SUIT
 from engine.errors import InvariantError
-from engine.rules import Play
-from engine.state import CompletedTrick, GameState, Phase
+from engine.tricknchef.cards import CARD_SUIT
+from engine.tricknchef.rules import Play
+from engine.tricknchef.state import CompletedTrick, GameState, Phase
 
 SNAPSHOT_FORMAT = 1
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from engine.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card, Suit
+from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card, Suit
 
 
 class Play(NamedTuple):

@@ -1,9 +1,9 @@
-"""The state of a game, as the fold (:mod:`engine.apply`) builds it from events.
+"""The state of a game, as the fold (:mod:`engine.tricknchef.apply`) builds it from events.
 
 The state is a plain mutable object with slots: replaying a game applies ~166 events and must stay
 well under 5 us per event, which rules out copying an immutable state at every step. Ownership is
-simple instead: :func:`engine.replay.replay` builds a fresh state; whoever keeps a state to apply
-further events owns it, and :meth:`GameState.copy` gives an independent one.
+simple instead: :func:`engine.tricknchef.replay.replay` builds a fresh state; whoever keeps a state
+to apply further events owns it, and :meth:`GameState.copy` gives an independent one.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from engine.cards import TOTAL_COINS, Card, Suit
-from engine.rules import Play
+from engine.tricknchef.cards import TOTAL_COINS, Card, Suit
+from engine.tricknchef.rules import Play
 
 
 class Phase(enum.Enum):

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from engine.errors import BadEvent, InvalidRecord
-from engine.events import (
+from engine.jsonline import split_lines
+from engine.tricknchef.events import (
     EVENT_TYPES,
     CardPlayed,
     ChefChosen,
@@ -18,8 +19,8 @@ from engine.events import (
     loads,
     to_json,
 )
-from engine.replay import replay_record, split_lines
-from engine.simulate import simulate
+from engine.tricknchef.replay import replay_record
+from engine.tricknchef.simulate import simulate
 
 
 def test_every_event_of_a_game_survives_a_round_trip() -> None:
