@@ -86,6 +86,10 @@ class GameType(Protocol):
     """Whether the API, the exports and the tournament's summary give the game's one tie-break
     value as ``last_round`` (Trick-n-Chef's deal 3, as its results have always been given) rather
     than as ``tiebreaks``: a published field kept as it is."""
+    refusals: str
+    """The module of the game's refusal sentences (``games/<game>/refusals.py``: ``SENTENCES`` by
+    code, and optionally ``NAMER`` and ``say_message``), imported by name by the shared lookup
+    (games.refusals.say)."""
     pages: str
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's

@@ -29,6 +29,7 @@ class CrazyKitchen(RecordedGame):
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.crazykitchen"
+    refusals = "games.crazykitchen.refusals"
     standings_rule: StandingsRule | None = StandingsRule(
         "match",
         ("point_difference", "points_scored"),

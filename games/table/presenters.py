@@ -31,7 +31,6 @@ from engine.tricknchef.referee import (
 from engine.tricknchef.rules import Play, chef_taker, most_points, trick_winner
 from engine.tricknchef.snapshot import from_snapshot
 from engine.tricknchef.state import CompletedTrick, GameState, Phase
-from games import refusals
 from games.cardnames import (
     card_label as card_label,
 )
@@ -50,6 +49,7 @@ from games.forms_table import (
 )
 from games.models import GameProjection
 from games.policy import Seating
+from games.tricknchef import refusals as tricknchef_refusals
 
 
 def state_of(game: GameProjection) -> GameState:
@@ -479,8 +479,9 @@ def table_texts() -> dict[str, Any]:
 
 
 def say_cards(message: str) -> str:
-    """games.refusals.say_cards (kept here for the pages that imported it)."""
-    return refusals.say_cards(message)
+    """The card codes in a message named as the language names them (Trick-n-Chef's refusals:
+    games.tricknchef.refusals.say_cards)."""
+    return tricknchef_refusals.say_cards(message)
 
 
 def _last_entry(state: GameState, results_only: bool) -> str | None:
