@@ -59,10 +59,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from engine.tricknchef.bench import run
-
-    run(games=args.games, repeat=args.repeat, players=args.players)
+    RULES[args.game].bench(games=args.games, repeat=args.repeat, players=args.players)  # type: ignore[attr-defined]
     return 0
+
+
+BENCHED = sorted(key for key, rules in RULES.items() if hasattr(rules, "bench"))
+"""The games whose rules carry a replay benchmark (a ``bench`` method: Trick-n-Chef's)."""
 
 
 def _non_negative(text: str) -> int:
@@ -90,7 +92,8 @@ def parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure replay speed (prints figures)")
     bench.add_argument("--games", type=int, default=1000)
     bench.add_argument("--repeat", type=int, default=5)
-    bench.add_argument("--players", type=int, choices=(3, 4), default=4)
+    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--game", choices=BENCHED, default=DEFAULT)
     bench.set_defaults(run=_bench)
     return top
 
@@ -98,7 +101,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     top = parser()
     args = top.parse_args(argv)
-    if args.command == "simulate" and args.players not in (sizes := RULES[args.game].players):
+    if args.command in ("simulate", "bench") and args.players not in (
+        sizes := RULES[args.game].players
+    ):
         top.error(
             f"argument --players: {RULES[args.game].name} is played by "
             + ", ".join(str(n) for n in sizes)

@@ -54,6 +54,12 @@ class TrickNChefRules:
     def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
         return [to_json(e) for e in simulate(seed, players)]
 
+    def bench(self, games: int, repeat: int, players: int) -> None:
+        """``python -m engine bench``: replay speed, printed (:mod:`.bench`)."""
+        from engine.tricknchef.bench import run
+
+        run(games=games, repeat=repeat, players=players)
+
 
 RULES = TrickNChefRules()
 
