@@ -1,0 +1,126 @@
+"""High Card, the toy fifth game, end to end with no shared file knowing it (issue 24): a
+tournament of six players, round 1's three tables entered three ways (the scorekeeper's table
+page, the API, the players' seat phones), the results in the standings on the page and in the
+API, and the replay. Only ``tests/highcard/`` knows the game; the fixture that registers it is
+one line (``conftest.py``)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from rest_framework.test import APIClient
+
+from games.models import GameProjection
+from tests.engine.every_game import check_a_random_whole_game
+from tests.highcard import engine
+from tests.tournaments.helpers import new_tournament, summary
+from tests.web.api import token_client
+from tests.web.test_table_page import page_forms, text
+from tournaments import services as t
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fox"]
+
+
+@pytest.fixture
+def olga(django_user_model: type[User]) -> User:
+    return django_user_model.objects.create_user("olga", password="x")
+
+
+@pytest.fixture
+def desk(client: Client, olga: User) -> Client:
+    client.force_login(olga)
+    return client
+
+
+def round_one(olga: User) -> tuple[uuid.UUID, list[dict[str, Any]]]:
+    tid = new_tournament(olga, names=NAMES, game_type=engine.GAME_KEY, confirmation="auto")
+    t.tournament_pair(tournament_id=tid, user=olga)
+    t.tournament_publish(tournament_id=tid, round=1, user=olga)
+    return tid, summary(tid)["rounds"][0]["tables"]
+
+
+def seated(table: dict[str, Any]) -> list[str]:
+    return [s["name"] for s in table["seats"]]
+
+
+def tap_on_table_page(client: Client, game_id: str, player: str, card: int) -> None:
+    """The scorekeeper taps the card's button, as a browser posts it."""
+    html = client.get(f"/table/{game_id}/").content.decode()
+    assert f"{player} plays" in text(html)
+    form = page_forms(html)["event"]
+    wanted = {"type": "card_played", "player": player, "card": card}
+    offered = [json.loads(v) for n, v in form.buttons if n == "event"]
+    assert wanted in offered and len(offered) == len(engine.CARDS)
+    answer = client.post(
+        f"/table/{game_id}/event/", {**form.fields, "event": json.dumps(wanted)}, headers=HTMX
+    )
+    assert answer.status_code == 200, text(answer.content.decode())
+
+
+def play(api: APIClient, url: str, version: int, player: str, card: int) -> Any:
+    event = {"type": "card_played", "player": player, "card": card}
+    return api.post(url, {"expected_version": version, "events": [event]}, format="json")
+
+
+def test_a_high_card_tournament_round_from_three_kinds_of_entry_to_the_standings(
+    desk: Client, olga: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    tid, tables = round_one(olga)
+    assert [len(tb["seats"]) for tb in tables] == [2, 2, 2]
+    winners = []
+
+    # Table 1 on the scorekeeper's table page; a refused tap is said in the rule's words.
+    first = tables[0]
+    a, b = seated(first)
+    with django_capture_on_commit_callbacks(execute=True):
+        tap_on_table_page(desk, first["game"], a, 9)
+        html = desk.get(f"/table/{first['game']}/").content.decode()
+        refused = desk.post(
+            f"/table/{first['game']}/event/",
+            {
+                **page_forms(html)["event"].fields,
+                "event": json.dumps({"type": "card_played", "player": a, "card": 3}),
+            },
+            headers=HTMX,
+        )
+        assert refused.status_code == 422
+        assert f"it is {b}'s turn, not {a}'s" in text(refused.content.decode())
+        tap_on_table_page(desk, first["game"], b, 4)
+    winners.append(a)
+    assert GameProjection.objects.get(stream_id=first["game"]).status == "finished"
+
+    # The replay tells the game in the game's words.
+    replay = text(desk.get(f"/g/{first['game']}/").content.decode())
+    assert f"{a} played 9." in replay and f"{b} played 4." in replay
+
+    # Table 2 through the API: its events, a refusal, the record and the state.
+    second = tables[1]
+    c, d = seated(second)
+    api = token_client(olga)
+    events = f"/api/games/{second['game']}/events/"
+    start = api.get(f"/api/games/{second['game']}/").json()["version"]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert play(api, events, start, c, 2).status_code == 201
+        refused = play(api, events, start + 1, d, 11)
+        assert refused.status_code == 422, refused.content
+        assert refused.json()["error"]["code"] == "bad_card"
+        assert play(api, events, start + 1, d, 8).status_code == 201
+    winners.append(d)
+    game = api.get(f"/api/games/{second['game']}/").json()
+    assert game["status"] == "finished", game
+    record = api.get(f"/api/games/{second['game']}/record/")
+    assert record.status_code == 200
+    assert engine.RULES.replay(record.content.decode().splitlines())["ranking"][0]["player"] == d
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_high_card_passes_what_every_game_must(seed: int) -> None:
+    check_a_random_whole_game(engine.RULES, seed, 2)
