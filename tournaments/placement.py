@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from tournaments.domain.words import gettext_noop
@@ -98,6 +98,10 @@ def ranked_here(game: str) -> bool:
     return rule_of(game) is not None
 
 
+OWN_POINTS: tuple[str, ...] = ("game_points", "points_scored")
+"""The criteria that add up the game's own points: a place game's over its games, a match
+game's over its matches; the game's rule names them (:attr:`GameRule.game_points`)."""
+
 BYE_COUNTS: tuple[str, ...] = ("win", "draw", "loss")
 """What a bye may count as in a match game (:attr:`PlacementSettings.bye`)."""
 
@@ -110,11 +114,6 @@ _CRITERIA: dict[str, TieBreak] = {
             gettext_noop(
                 "Points scored minus points conceded, over all matches (a bye adds nothing)."
             ),
-        ),
-        TieBreak(
-            "points_scored",
-            gettext_noop("Points scored"),
-            gettext_noop("The team's points added up over all its matches (a bye adds none)."),
         ),
         TieBreak(
             "game_tiebreaks",
@@ -151,7 +150,9 @@ def criteria(game: str) -> tuple[TieBreak, ...]:
     description (English msgids, translated where shown)."""
     rule = game_rule(game)
     return tuple(
-        rule.game_points if key == "game_points" else _CRITERIA[key] for key in rule.tiebreaks
+        # the game's own points added up (a match game's points scored), in the game's words
+        replace(rule.game_points, key=key) if key in OWN_POINTS else _CRITERIA[key]
+        for key in rule.tiebreaks
     )
 
 
