@@ -21,7 +21,10 @@ class HighCard(RecordedGame):
     api = "tests.highcard.game.api"
     phone = "tests.highcard.game.phone"
     standings_rule: StandingsRule | None = StandingsRule(
-        "match", ("point_difference", "points_scored"), game_points=("Cards", "The cards' sum.")
+        "match",
+        ("point_difference", "points_scored"),
+        game_points=("Cards", "The cards played, added up over all matches."),
+        points="Match points",
     )
     engine_new = staticmethod(engine.State)
     engine_parse = staticmethod(engine.from_json)
