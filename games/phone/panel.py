@@ -13,6 +13,7 @@ lines::
 
     class ToyPanel:
         template = "toy/phone.html"   # {% extends "phone/live.html" %}, a {% block panel %}
+        seat_plays = frozenset({"card_played"})
 
         def view(self, now: SeatNow) -> Shown:
             played = now.state.cards               # the engine's state: {player: card}
@@ -254,6 +255,12 @@ class Panel(Protocol):
         """The actions this game's phones post, by name (a class attribute: a dict of the
         class's handler functions): ``POST <page>/<name>/`` calls ``actions[name](PANEL,
         tap)``. The names ``state`` and ``undo`` are the frame's."""
+        ...
+
+    @property
+    def seat_plays(self) -> frozenset[str]:
+        """The event types this game's phones record themselves (an :class:`Append` of any
+        other is refused: games.services.game_append's ``seat_plays``)."""
         ...
 
     def view(self, now: SeatNow) -> Shown:

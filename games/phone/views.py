@@ -399,7 +399,7 @@ def _action(request: HttpRequest, phone: Phone | HttpResponse, name: str) -> Htt
     except services.GameNotFound:
         raise Http404("there is no such game") from None
     handler = panel.actions.get(name) if panel is not None else None
-    if handler is None:
+    if panel is None or handler is None:
         raise Http404("this game's phones have no such action")
     focus = seats_of(phone.access.acts_for, _focus(request, phone))
     tap = Tap(
@@ -415,10 +415,12 @@ def _action(request: HttpRequest, phone: Phone | HttpResponse, name: str) -> Htt
     if isinstance(asked, Save):
         done = _stamp_only(request, phone) if asked.stamp_only else None
         return _write(request, phone, asked.call, done)
-    return _append(request, phone, asked)
+    return _append(request, phone, asked, panel.seat_plays)
 
 
-def _append(request: HttpRequest, phone: Phone, asked: Append) -> HttpResponse:
+def _append(
+    request: HttpRequest, phone: Phone, asked: Append, seat_plays: frozenset[str]
+) -> HttpResponse:
     version, key = _int(request, "version"), request.POST.get("key", "")
     if version is None or not key or len(key) > services.MAX_KEY:
         return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
@@ -434,6 +436,7 @@ def _append(request: HttpRequest, phone: Phone, asked: Append) -> HttpResponse:
             idempotency_key=key,
             queued=asked.queued,
             forced=asked.forced,  # then what the rules leave no choice about records itself
+            seat_plays=seat_plays,
         ),
     )
 

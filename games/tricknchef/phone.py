@@ -410,6 +410,7 @@ class TrickNChefPanel:
     first (``first/``), and its cards and Chefs (``act/``)."""
 
     template = "tricknchef/phone.html"
+    seat_plays = frozenset({"chef_chosen", "card_played", "chef_taken"})
 
     def view(self, now: SeatNow) -> Shown:
         view = phone_view(
