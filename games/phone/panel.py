@@ -50,6 +50,7 @@ data-path="play/">`` with ``{% include "phone/_fields.html" %}``, the hidden ``k
 ``version`` (``{{ key }}``, ``{{ view.version }}``) and a ``<button type="submit" name="card"
 value="7">`` per card: the frame's script sends it through its outbox, the frame checks the
 envelope, appends the events through games.services.game_append and answers the new panel.
+A working one, with its template: tests/web/test_phone_frame.py (a reveal panel for Food Truck).
 """
 
 from __future__ import annotations
