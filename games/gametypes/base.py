@@ -94,6 +94,11 @@ class GameType(Protocol):
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's
     views."""
+    phone: str | None
+    """The module of the game's seat-phone panel (``games/<game>/phone.py``: ``PANEL``, a
+    games.phone.panel.Panel), imported by name by the phone frame (games.phone.panel.panel_for);
+    None: the game has no phones yet, and its seat links open a page that says the table's
+    scorekeeper enters it."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         """The record's first event (as its JSON object) for a new table. ``players``: the

@@ -25,6 +25,7 @@ class Chefs(RecordedGame):
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.chefs"
     refusals = "games.chefs.refusals"
+    phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
         ("game_tiebreaks", "game_points", "first_places"),

@@ -30,6 +30,7 @@ class CrazyKitchen(RecordedGame):
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.crazykitchen"
     refusals = "games.crazykitchen.refusals"
+    phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(
         "match",
         ("point_difference", "points_scored"),

@@ -28,6 +28,7 @@ class FoodTruck(RecordedGame):
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.foodtruck"
     refusals = "games.foodtruck.refusals"
+    phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
         ("game_tiebreaks", "game_points", "first_places"),

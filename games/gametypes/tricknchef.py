@@ -28,6 +28,7 @@ class TrickNChef:
     record_types: frozenset[str] = frozenset(engine.tricknchef.events.EVENT_TYPES)
     pages: str = "games.pages.tricknchef"
     refusals: str = "games.tricknchef.refusals"
+    phone: str | None = "games.tricknchef.phone"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
     standings_rule: StandingsRule | None = None

@@ -1,21 +1,25 @@
-"""A seat's phone: its player enters their own hand and their own plays (docs/scorekeeping.md,
-"Phones at the table").
+"""The seat-phone frame, the same for every game (docs/scorekeeping.md, "Phones at the table"):
+its player enters their own game on their own phone; the game's panel (games.phone.panel, named
+by ``GameType.phone``) says what the seat sees and which taps it posts.
 
 Two doors to one page. ``/seat/<token>/``: the seat link (games.seats), no account needed; the
 token is the credential, so these answers carry ``Referrer-Policy: no-referrer`` and are never
 cached. ``/table/<game>/seat/<n>/``: the table's officials (who see the hands: games/hands.py)
 open any seat's phone view, to enter a seat without a phone at a mixed table.
 
-Thin typed function views: parse, call a service (games.services: seat_open, deals, game_append),
-render a presenter's record (games.phone.presenters). The page's script (static/js/seat.js)
-polls ``state/`` with the ETag it last got (304 when nothing changed: the token check and one
-query) and posts each tap to ``hand/``, ``first/`` or ``act/``; its answer is the live panel
-with a truthful status (409 a conflict, 422 a refusal in the rule's words, 403 not allowed).
-Without JavaScript the same forms post and the browser is sent back to the page.
+Thin typed function views: parse, call a service (games.services: seat_open, game_append),
+render the panel's record. The page's script (static/js/seat.js) polls ``state/`` with the ETag
+it last got (304 when nothing changed: the token check and one query) and posts each tap to one
+of the panel's actions (``<page>/<action>/``: Trick-n-Chef's ``hand/``, ``first/``, ``act/``);
+its answer is the live panel with a truthful status (409 a conflict, 422 a refusal in the
+rule's words, 403 not allowed). Without JavaScript the same forms post and the browser is sent
+back to the page. A game without a panel (``GameType.phone`` None) opens a page that says its
+table's scorekeeper enters it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import uuid
 from collections.abc import Callable
@@ -25,19 +29,23 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.tricknchef.cards import CARDS_PER_HAND
-from engine.tricknchef.snapshot import from_snapshot
-from engine.tricknchef.state import GameState
 from games import policy, services
-from games.gametypes import DEFAULT_GAME_TYPE
+from games.gametypes import GAME_TYPES
 from games.models import GameProjection
-from games.phone.presenters import phone_view
+from games.phone.panel import Append, Panel, Save, SeatNow, SeatView, Tap, panel_for, seats_of
+from games.phone.undo import undo_offer
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 
@@ -151,12 +159,15 @@ def _context(
     error: str = "",
     notice: str = "",
     refused_key: str = "",
-) -> tuple[dict[str, Any], tuple[int, str]]:
-    """The panel's context, and the stamp of what it shows (its ETag's)."""
+) -> tuple[dict[str, Any], tuple[int, str], Panel | None]:
+    """The panel's context, the stamp of what it shows (its ETag's), and the game's panel
+    (None: the game has no phones yet, and the context is the page that says so)."""
     game, deal, stamp = services.deal_table_stamped(phone.access.game_id, focus)
-    if game.game_type != DEFAULT_GAME_TYPE:
-        raise Http404("phones enter Trick-n-Chef tables only")
-    state = from_snapshot(game.snapshot) if game.snapshot else GameState()
+    panel = panel_for(game.game_type)
+    if panel is None:
+        return _no_panel_context(phone, game), stamp, None
+    kind = GAME_TYPES[game.game_type]
+    state = kind.restore(game.snapshot) if game.snapshot else kind.new_state()
     closed = ""
     if game.status == GameProjection.Status.VOID:
         closed = gettext("This game was voided by the organizer: nothing more can be entered.")
@@ -165,20 +176,27 @@ def _context(
     # A seat link's phone undoes its own taps and answers the others' requests; an official
     # has the table page's undo.
     undo = None if phone.user else services.seat_undo_options(game=game, seat=phone.access.seat)
-    view = phone_view(
-        state=state,
+    seats = seats_of(phone.access.acts_for, focus)
+    now = SeatNow(game, state, seats, deal, closed, official=phone.user is not None)
+    shown = panel.view(now)
+    names = dict(enumerate(game.players, start=1))
+    view = SeatView(
+        me=seats[0],
+        seats=seats,
         version=game.version,
-        acts_for=phone.access.acts_for,
-        focus=focus,
-        deal=deal,
-        summary=game.summary or {},
+        headline=shown.headline,
+        waiting_for=shown.waiting_for,
+        phase=shown.phase,
+        round=shown.round,
         closed=closed,
-        undo=undo,
+        undo=undo_offer(undo, seats[0].seat, names, panel.tap_words) if undo else None,
     )
     where = _where(game)
     context = {
         "view": view,
-        "focus": next(s.seat for s in view.seats if s.focus),
+        "panel": shown.panel,
+        "panel_template": panel.template,
+        "focus": now.focus.seat,
         "phone": phone,
         "names": ", ".join(game.players),
         "where": where,
@@ -187,27 +205,38 @@ def _context(
         "refused_key": refused_key,
         "key": uuid.uuid4(),
         "official": phone.user is not None,
-        "seat_texts": seat_texts(),
+        "seat_texts": {**seat_texts(), **panel.texts()},
     }
-    return context, stamp
+    return context, stamp, panel
+
+
+def _no_panel_context(phone: Phone, game: GameProjection) -> dict[str, Any]:
+    """The page of a seat link whose game has no phones yet: what the link is, who enters the
+    game, the table and the seat."""
+    return {
+        "game_name": GAME_TYPES[game.game_type].name,
+        "player": phone.access.player,
+        "seat": phone.access.seat,
+        "names": ", ".join(game.players),
+        "where": _where(game),
+        # The address holds the token: the layout's login link goes to the home page, never
+        # back to it; the language chooser (a GET on this site) comes back to it.
+        "login_next": reverse("home"),
+        "language_next": phone.base,
+    }
 
 
 def seat_texts() -> dict[str, str]:
     """What static/js/seat.js writes itself (the outbox of taps not sent yet), in the page's
-    language; ``%(name)s`` is filled in by the script."""
+    language; ``%(name)s`` is filled in by the script. The panel adds its own
+    (games.phone.panel.Panel.texts)."""
     return {
-        "handFull": gettext(
-            "Your hand already has 10 cards: tap one of them to take it back first."
-        ),
         "notSent": gettext("Not sent yet: %(tap)s"),
         "notSentWaiting": gettext("Not sent yet: %(tap)s (waits for its turn)"),
         "notRecorded": gettext("Not recorded: %(tap)s"),
-        "firstPlayer": gettext("%(player)s plays first"),
         "refused": gettext("Refused: %(reason)s"),
         "refusedTap": gettext("the rules refused this tap"),
         "dropTap": gettext("Drop this tap"),
-        "handNotSent": gettext("Not sent yet: your hand as tapped (it is kept on this phone)."),
-        "withCoins": gettext("%(card)s with %(coins)s"),
         "undoOutbox": gettext(
             "Your taps not sent yet go first: wait until they are sent (or drop them), then undo."
         ),
@@ -233,16 +262,20 @@ def _panel(
     what it shows; ``code``: a refusal's, for the script (``X-Seat-Refusal``)."""
     focus = _focus(request, phone)
     try:
-        context, stamp = _context(phone, focus, error=error, notice=notice, refused_key=refused_key)
+        context, stamp, panel = _context(
+            phone, focus, error=error, notice=notice, refused_key=refused_key
+        )
     except services.GameNotFound:
         raise Http404("there is no such game") from None
+    if panel is None:
+        return _private(render(request, "phone/no_panel.html", context))
     fetch = request.headers.get(FETCH)
     tag = _etag(phone, focus, stamp) if status == 200 else ""
     # The whole page carries its panel's ETag too: the script's first poll is then a 304, not
     # a redraw of what the page already shows.
     context["etag"] = tag
     response = render(
-        request, "phone/seat.html#live" if fetch else "phone/seat.html", context, status=status
+        request, panel.template if fetch else "phone/seat.html", context, status=status
     )
     if tag:
         response["ETag"] = tag
@@ -328,34 +361,91 @@ def _write(
     return done() if done is not None else _done(request, phone)
 
 
-def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
-    """A seat's hand as tapped so far (the whole hand, or the hand and one card toggled)."""
+@functools.lru_cache(maxsize=4096)
+def _game_type(game_id: uuid.UUID) -> str:
+    """A table's game type (it never changes): a tap finds its game's panel without a query."""
+    found = GameProjection.objects.filter(stream_id=game_id).values_list("game_type", flat=True)
+    for kind in found:
+        return str(kind)
+    raise services.GameNotFound(gettext("there is no game %(game)s") % {"game": game_id})
+
+
+def _actions() -> frozenset[str]:
+    """The actions of every registered game's panel (read at each tap, not kept: a game may be
+    registered later, as the tests' toy game is)."""
+    panels = (panel_for(key) for key in GAME_TYPES)
+    return frozenset(name for panel in panels if panel is not None for name in panel.actions)
+
+
+def _known(request: HttpRequest, name: str) -> HttpResponse | None:
+    """An address no game's phone posts to is no page (404), whoever asks; a known one takes
+    POST only (405, as ``require_POST``), before the seat link is read."""
+    if name not in _actions():
+        raise Http404("there is no such page")
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    return None
+
+
+def _action(request: HttpRequest, phone: Phone | HttpResponse, name: str) -> HttpResponse:
+    """A tap on one of the panel's actions (games.phone.panel.Panel.actions): the handler reads
+    the form; an append goes through games.services.game_append with the frame's envelope
+    (the version the phone saw, the tap's idempotency key, the seat), a save is the panel's
+    own call; either's refusal answers the panel with its status."""
     if isinstance(phone, HttpResponse):
         return phone
-    number, seat = _int(request, "round"), _int(request, "seat")
-    if number is None or seat is None:
+    try:
+        panel = panel_for(_game_type(phone.access.game_id))
+    except services.GameNotFound:
+        raise Http404("there is no such game") from None
+    handler = panel.actions.get(name) if panel is not None else None
+    if panel is None or handler is None:
+        raise Http404("this game's phones have no such action")
+    focus = seats_of(phone.access.acts_for, _focus(request, phone))
+    tap = Tap(
+        post=request.POST,
+        access=phone.access,
+        focus=next(s for s in focus if s.focus),
+        official=phone.user,
+        fetch=bool(request.headers.get(FETCH)),
+    )
+    asked = handler(panel, tap)
+    if asked is None:
         return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
-    cards = [c for c in request.POST.get("cards", "").split(",") if c]
-    toggle = request.POST.get("toggle", "")
-    if toggle:  # a plain form: one card in or out
-        cards = [c for c in cards if c != toggle] if toggle in cards else [*cards, toggle]
+    if isinstance(asked, Save):
+        done = _stamp_only(request, phone) if asked.stamp_only else None
+        return _write(request, phone, asked.call, done)
+    return _append(request, phone, asked, panel.seat_plays)
 
-    def save() -> Any:
-        outcome = services.deal_hand_save(
+
+def _append(
+    request: HttpRequest, phone: Phone, asked: Append, seat_plays: frozenset[str]
+) -> HttpResponse:
+    version, key = _int(request, "version"), request.POST.get("key", "")
+    if version is None or not key or len(key) > services.MAX_KEY:
+        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
+    return _write(
+        request,
+        phone,
+        lambda: services.game_append(
             game_id=phone.access.game_id,
-            round=number,
-            seat=seat,
-            cards=cards,
-            access=None if phone.user else phone.access,
+            expected_version=version,
+            events=list(asked.events),
+            seat=None if phone.user else phone.access,
             user=phone.user,
-        )
-        if outcome.refusal:
-            raise services.Refused(outcome.refusal, "deal_refused")
-        return outcome
+            idempotency_key=key,
+            queued=asked.queued,
+            forced=asked.forced,  # then what the rules leave no choice about records itself
+            seat_plays=seat_plays,
+        ),
+    )
 
-    def stamp_only() -> HttpResponse:
-        # A hand still being tapped: the phone paints it itself, so the answer is only the
-        # new stamp (no panel to render at every tap); a refusal still answers the panel.
+
+def _stamp_only(request: HttpRequest, phone: Phone) -> Callable[[], HttpResponse]:
+    """A success answered with the new stamp only (204 and its ETag): the phone painted the
+    tap itself (games.phone.panel.Save.stamp_only)."""
+
+    def done() -> HttpResponse:
         focus = _focus(request, phone)
         stamp = services.deal_stamp(phone.access.game_id, focus)
         if stamp is None:
@@ -364,70 +454,7 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         response["ETag"] = _etag(phone, focus, stamp)
         return _private(response)
 
-    partial = request.headers.get(FETCH) and len(cards) < CARDS_PER_HAND
-    return _write(request, phone, save, stamp_only if partial else None)
-
-
-def _first(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
-    if isinstance(phone, HttpResponse):
-        return phone
-    number = _int(request, "round")
-    player = request.POST.get("first_player", "")
-    if number is None or not player:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
-
-    def choose() -> Any:
-        outcome = services.deal_first_player(
-            game_id=phone.access.game_id,
-            round=number,
-            player=player,
-            access=None if phone.user else phone.access,
-            user=phone.user,
-        )
-        if outcome.refusal:
-            raise services.Refused(outcome.refusal, "deal_refused")
-
-    return _write(request, phone, choose)
-
-
-def _act(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
-    """One tap: a card (with its coins), a Chef pick or a Chef taken, at the version the phone
-    saw; ``queued``: sent late from the phone's outbox (games.services.game_append)."""
-    if isinstance(phone, HttpResponse):
-        return phone
-    post = request.POST
-    kind, player, key = post.get("type", ""), post.get("player", ""), post.get("key", "")
-    version = _int(request, "version")
-    event: dict[str, Any] = {"type": kind, "player": player}
-    if kind == "card_played":
-        coins = _int(request, "coins")
-        event.update(card=post.get("card", ""), coins=coins if coins is not None else 0)
-    elif kind in ("chef_chosen", "chef_taken"):
-        event["suit"] = post.get("suit", "")
-    if kind not in ("card_played", "chef_chosen", "chef_taken") or not player or not key:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
-    if version is None or len(key) > services.MAX_KEY:
-        return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
-    queued = None
-    if post.get("queued") == "1":
-        number, trick = _int(request, "round"), _int(request, "trick")
-        if number is None or trick is None:
-            return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
-        queued = (number, trick)
-    return _write(
-        request,
-        phone,
-        lambda: services.game_append(
-            game_id=phone.access.game_id,
-            expected_version=version,
-            events=[event],
-            seat=None if phone.user else phone.access,
-            user=phone.user,
-            idempotency_key=key,
-            queued=queued,
-            forced=True,  # then what the rules leave no choice about records itself
-        ),
-    )
+    return done
 
 
 def _undo(request: HttpRequest, phone: Phone | HttpResponse, which: str) -> HttpResponse:
@@ -485,19 +512,9 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     return _poll(request, phone, polled.stamp)
 
 
-@require_POST
-def hand(request: HttpRequest, token: str) -> HttpResponse:
-    return _hand(request, _by_token(request, token))
-
-
-@require_POST
-def first(request: HttpRequest, token: str) -> HttpResponse:
-    return _first(request, _by_token(request, token))
-
-
-@require_POST
-def act(request: HttpRequest, token: str) -> HttpResponse:
-    return _act(request, _by_token(request, token))
+def action(request: HttpRequest, token: str, name: str) -> HttpResponse:
+    """A tap on the panel's action ``name`` (Trick-n-Chef's ``hand``, ``first``, ``act``)."""
+    return _known(request, name) or _action(request, _by_token(request, token), name)
 
 
 @require_POST
@@ -558,16 +575,5 @@ def official_state(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpR
     return _poll(request, _by_official(request, game_id, seat))
 
 
-@require_POST
-def official_hand(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
-    return _hand(request, _by_official(request, game_id, seat))
-
-
-@require_POST
-def official_first(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
-    return _first(request, _by_official(request, game_id, seat))
-
-
-@require_POST
-def official_act(request: HttpRequest, game_id: uuid.UUID, seat: int) -> HttpResponse:
-    return _act(request, _by_official(request, game_id, seat))
+def official_action(request: HttpRequest, game_id: uuid.UUID, seat: int, name: str) -> HttpResponse:
+    return _known(request, name) or _action(request, _by_official(request, game_id, seat), name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -121,7 +121,9 @@ def _new_game(
 
 
 SEAT_PLAYS = frozenset({"chef_chosen", "card_played", "chef_taken"})
-"""What a seat's phone records itself (its deal comes from games.services.deals)."""
+"""What a Trick-n-Chef seat's phone records itself (its deal comes from games.services.deals):
+:func:`game_append`'s ``seat_plays`` when none is given; the phone frame gives each game's own
+(games.phone.panel.Panel.seat_plays)."""
 
 
 def game_append(
@@ -136,6 +138,7 @@ def game_append(
     deal: bool = False,
     queued: Slot | None = None,
     forced: bool = False,
+    seat_plays: Collection[str] | None = None,
 ) -> GameChange:
     """Record the next events of a table (record-format objects, e.g. a card with coins).
 
@@ -147,10 +150,13 @@ def game_append(
     offline (its outbox sends it later). If the table moved on meanwhile (the others played),
     the tap is still recorded, at the current version, when the event expected now is exactly
     that tap's slot: the same type, player, round and trick. Otherwise it is refused in words
-    (a stale tap is never recorded somewhere it was not meant for)."""
+    (a stale tap is never recorded somewhere it was not meant for).
+
+    ``seat_plays``: the event types a seat's phone records itself, the game's (default:
+    :data:`SEAT_PLAYS`)."""
     _check_request([], idempotency_key)
     if seat is not None:
-        _check_seat(seat, game_id, events, deal)
+        _check_seat(seat, game_id, events, deal, SEAT_PLAYS if seat_plays is None else seat_plays)
     parts: list[Any] = ["append", str(game_id), expected_version, events]
     if seat is not None:  # a key replays only its own seat's request
         parts.insert(0, f"seat-link:{seat.link_id}")
@@ -357,15 +363,22 @@ def _ahead(state: Any, obj: Mapping[str, Any], round_no: int, trick_no: int) -> 
     return trick_no == state.trick_no and obj.get("player") not in played
 
 
-def _check_seat(seat: SeatAccess, game_id: uuid.UUID, events: Sequence[Any], deal: bool) -> None:
-    """A seat's phone records only its own plays (and its shared seats'), in its own game."""
+def _check_seat(
+    seat: SeatAccess,
+    game_id: uuid.UUID,
+    events: Sequence[Any],
+    deal: bool,
+    plays: Collection[str],
+) -> None:
+    """A seat's phone records only its own plays (``plays``: their types) and its shared
+    seats', in its own game."""
     if seat.game_id != game_id:
         raise NotAllowed(_("this seat link is for another game"))
     for index, obj in enumerate(events):
         kind = obj.get("type") if isinstance(obj, Mapping) else None
         if deal and kind == "round_started" and len(events) == 1:
             continue
-        if kind not in SEAT_PLAYS:
+        if kind not in plays:
             raise Refused(
                 _("a seat's phone records its own plays and Chef picks only"), "bad_event", index
             )

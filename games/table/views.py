@@ -55,7 +55,7 @@ from games.forms_table import (
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
 from games.pages import GamePages, pages_for
-from games.phone.presenters import undo_asks
+from games.phone.undo import undo_asks
 from games.projection import withdrawn_results
 from games.refusals import refusal_message
 from games.table.presenters import (

@@ -1,4 +1,11 @@
-/* A seat's phone (templates/phone/seat.html, docs/scorekeeping.md "Phones at the table").
+/* A seat's phone (templates/phone/seat.html, docs/scorekeeping.md "Phones at the table"): the
+   frame's script, the same for every game (games/phone/).
+
+ - A game's panel (games.phone.panel) posts its taps from forms marked data-act: each tap goes
+   through the outbox below to the form's data-path (default "act/", Trick-n-Chef's), with
+   its idempotency key and the version the panel showed; a button's name and value are the
+   tap's. Trick-n-Chef's own forms (data-hand, data-hand-all, data-first, and data-cards for
+   a hand to play from, with its coins) have their rules below.
 
  - Polls state/ every ~500 ms with the ETag it last got (the page's own at first): a 304 costs
    the server a token check and one query; a 200 is the live panel, swapped in.
@@ -409,7 +416,7 @@
     });
     fields[button.name] = button.value;
     let label = button.dataset.label || button.value;
-    if (button.name === "card") {
+    if (button.name === "card" && form.matches("[data-cards]")) {
       // The coins on screen are the player's choice for this card (applyCoins keeps them).
       const coins = Number(fields.coins || 0);
       const coinsInput = form.querySelector(`input[name=coins][value="${fields.coins}"]`);
@@ -421,7 +428,8 @@
     } else {
       delete fields.coins;
     }
-    enqueue({ key: newKey(), fields, label, queued: offline || unsettled() > 0, refused: "" });
+    const path = form.dataset.path || undefined; // the panel's action (default act/)
+    enqueue({ key: newKey(), path, fields, label, queued: offline || unsettled() > 0, refused: "" });
     button.disabled = true;
     const coinZero = form.querySelector("input[name=coins][value='0']");
     if (coinZero) coinZero.checked = true;
@@ -475,7 +483,10 @@
 
   async function send(entry) {
     const path = pathOf(entry);
-    const fields = path === "act/" ? { ...entry.fields, key: entry.key, queued: entry.queued ? "1" : "0" } : entry.fields;
+    // A data-act form's tap carries the envelope; who plays first is a draft of the deal (the
+    // last tap wins), sent as it is.
+    const envelope = path !== "first/";
+    const fields = envelope ? { ...entry.fields, key: entry.key, queued: entry.queued ? "1" : "0" } : entry.fields;
     let response;
     try {
       response = await post(path, fields);
@@ -508,7 +519,7 @@
       settle(); // recorded (or found in its slot already)
     } else if (code === "queued_early") {
       entry.waiting = true; // for a turn the table has not reached: sent again when it moves
-    } else if (code === "conflict" && path === "act/") {
+    } else if (code === "conflict" && envelope) {
       if (entry.queued) {
         saveOutbox();
         scheduleRetry(); // a race at the server: the same tap again in a moment

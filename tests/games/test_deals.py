@@ -17,9 +17,9 @@ from engine.tricknchef.simulate import simulate
 from engine.tricknchef.snapshot import from_snapshot
 from games import services
 from games.models import DealDraft, Event, GameProjection
-from games.phone.presenters import phone_view
 from games.seats import SeatAccess
 from games.services import DealClosed, NotAllowed, Refused
+from games.tricknchef.phone import phone_view
 from tests.games.concurrency import run_together
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]

@@ -79,6 +79,8 @@ class Site:
             "player_id": [self.player],
             "token": [self.token],
             "action": ["share"],
+            # A seat phone's tap (games.phone: the game's panel's actions; POST only).
+            "name": ["act"],
             # The admin's own pages (they read no cache; crawled all the same).
             "app_label": ["tournaments"],
             "id": [str(self.olga.pk)],

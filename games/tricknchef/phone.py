@@ -1,7 +1,9 @@
-"""What a seat's phone shows (docs/scorekeeping.md, "Phones at the table"): the engine's state and
-the deal in progress turned into plain records for templates/phone/. Pure: it decides nothing
-(the legal moves come from engine.tricknchef.referee) and it shows a hand only to the phone that
-enters it: its own seat, or a seat the organizer shared with it.
+"""Trick-n-Chef's seat-phone panel (games.phone.panel.Panel; docs/scorekeeping.md, "Phones at
+the table"): the engine's state and the deal in progress turned into plain records for
+templates/tricknchef/phone.html, and the taps its phones post (a hand, who plays first, a card
+or a Chef). Pure presentation: it decides nothing (the legal moves come from
+engine.tricknchef.referee) and it shows a hand only to the phone that enters it: its own seat,
+or a seat the organizer shared with it.
 """
 
 from __future__ import annotations
@@ -13,24 +15,15 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.tricknchef.cards import COIN_STEP, DISH, Card, deck, sort_cards
+from engine.tricknchef.cards import CARDS_PER_HAND, COIN_STEP, DISH, Card, deck, sort_cards
 from engine.tricknchef.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
 from engine.tricknchef.rules import chef_taker, trick_winner
 from engine.tricknchef.state import GameState, Phase
+from games import services
 from games.cardnames import card_label, card_name, chef_name, coin_words, suit_name
+from games.phone.panel import Append, Panel, Save, Seat, SeatNow, Shown, Tap, seats_of
 from games.services.deals import DealRound, clash_words
-from games.services.undo import Entry, SeatUndo, UndoRequest
 from games.table.presenters import play_headline
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    seat: int
-    player: str
-    mine: bool
-    """The phone's own seat (else one the organizer shared with it)."""
-    focus: bool
-    """The seat the phone enters for now."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,29 +116,6 @@ class PlayerLine:
 
 
 @dataclass(frozen=True, slots=True)
-class UndoAsk:
-    """A seat's pending request to undo one of its taps (games.services.undo)."""
-
-    version: int
-    player: str
-    words: str
-    """The tap, in words ("Ana's red 9")."""
-    count: int
-    """How many entries accepting it takes back."""
-
-
-@dataclass(frozen=True, slots=True)
-class UndoOffer:
-    kind: str
-    """"own": undo the phone's last tap at once; "ask": ask the table; "": neither."""
-    words: str
-    mine: UndoAsk | None
-    """This phone's own request, waiting for an answer."""
-    others: list[UndoAsk]
-    """Other seats' requests, for this phone to accept or decline."""
-
-
-@dataclass(frozen=True, slots=True)
 class PhoneView:
     me: Seat
     seats: list[Seat]
@@ -166,7 +136,6 @@ class PhoneView:
     ranking: list[Mapping[str, Any]] = field(default_factory=list)
     closed: str = ""
     """Why nothing can be entered (results only, voided)."""
-    undo: UndoOffer | None = None
 
 
 def phone_view(
@@ -178,14 +147,11 @@ def phone_view(
     deal: DealRound | None,
     summary: Mapping[str, Any],
     closed: str = "",
-    undo: SeatUndo | None = None,
 ) -> PhoneView:
     """``acts_for``: the phone's own (seat, player) first, then the seats shared with it;
     ``focus``: the seat it enters the deal for now (one of them)."""
-    mine = {s for s, _ in acts_for}
-    if focus not in mine:
-        focus = acts_for[0][0]
-    seats = [Seat(s, p, i == 0, s == focus) for i, (s, p) in enumerate(acts_for)]
+    seats = seats_of(acts_for, focus)
+    focus = next(s.seat for s in seats if s.focus)
     me = seats[0]
     names = {i: p for i, p in enumerate(state.players, start=1)}
     entering = {p for _, p in acts_for}
@@ -200,7 +166,6 @@ def phone_view(
         "players": _players(state),
         "rounds": _rounds(list(state.players), summary),
         "ranking": _ranking(summary.get("ranking") or []),
-        "undo": _undo_offer(undo, acts_for[0][0], names) if undo is not None else None,
         "trump": list(state.trump),
         "trick_plays": _trick(state),
     }
@@ -437,23 +402,112 @@ def tap_words(event: Mapping[str, Any]) -> str:
     return str(kind)
 
 
-def undo_asks(game: Any, requests: Sequence[UndoRequest]) -> list[UndoAsk]:
-    """The table's open undo requests in words (the phones and the table page show them)."""
-    names = dict(enumerate(game.players, start=1))
-    return [
-        UndoAsk(r.version, names.get(r.seat, ""), tap_words(r.entry.as_event), r.count)
-        for r in requests
-    ]
+# ----------------------------------------------------------------------------- the panel
 
 
-def _undo_offer(undo: SeatUndo, seat: int, names: Mapping[int, str]) -> UndoOffer:
-    asks = [
-        UndoAsk(r.version, names.get(r.seat, ""), tap_words(r.entry.as_event), r.count)
-        for r in undo.requests
-    ]
-    mine = next((a for a, r in zip(asks, undo.requests, strict=True) if r.seat == seat), None)
-    others = [a for a, r in zip(asks, undo.requests, strict=True) if r.seat != seat]
-    entry: Entry | None = undo.own or (undo.ask if mine is None else None)
-    kind = "own" if undo.own is not None else ("ask" if entry is not None else "")
-    words = tap_words(entry.as_event) if entry is not None else ""
-    return UndoOffer(kind, words, mine, others)
+class TrickNChefPanel:
+    """Trick-n-Chef's phones: each seat taps its own hand at each deal (``hand/``), who plays
+    first (``first/``), and its cards and Chefs (``act/``)."""
+
+    template = "tricknchef/phone.html"
+    seat_plays = frozenset({"chef_chosen", "card_played", "chef_taken"})
+
+    def view(self, now: SeatNow) -> Shown:
+        view = phone_view(
+            state=now.state,
+            version=now.version,
+            acts_for=[(s.seat, s.player) for s in now.seats],
+            focus=now.focus.seat,
+            deal=now.deal,
+            summary=now.game.summary or {},
+            closed=now.closed,
+        )
+        return Shown(
+            headline=view.headline,
+            waiting_for=view.waiting_for,
+            panel=view,
+            phase=view.phase,
+            round=view.round,
+        )
+
+    def hand(self, tap: Tap) -> Save | None:
+        """A seat's hand as tapped so far (the whole hand, or the hand and one card toggled)."""
+        number, seat = tap.int("round"), tap.int("seat")
+        if number is None or seat is None:
+            return None
+        cards = [c for c in tap.text("cards").split(",") if c]
+        toggle = tap.text("toggle")
+        if toggle:  # a plain form: one card in or out
+            cards = [c for c in cards if c != toggle] if toggle in cards else [*cards, toggle]
+
+        def save() -> Any:
+            outcome = services.deal_hand_save(
+                game_id=tap.game_id,
+                round=number,
+                seat=seat,
+                cards=cards,
+                access=tap.seat_link,
+                user=tap.official,
+            )
+            if outcome.refusal:
+                raise services.Refused(outcome.refusal, "deal_refused")
+            return outcome
+
+        # A hand still being tapped: the phone paints it itself, so the answer is only the new
+        # stamp (no panel to render at every tap); a refusal still answers the panel.
+        return Save(save, stamp_only=tap.fetch and len(cards) < CARDS_PER_HAND)
+
+    def first(self, tap: Tap) -> Save | None:
+        """Who plays first in the deal being tapped."""
+        number, player = tap.int("round"), tap.text("first_player")
+        if number is None or not player:
+            return None
+
+        def choose() -> Any:
+            outcome = services.deal_first_player(
+                game_id=tap.game_id,
+                round=number,
+                player=player,
+                access=tap.seat_link,
+                user=tap.official,
+            )
+            if outcome.refusal:
+                raise services.Refused(outcome.refusal, "deal_refused")
+
+        return Save(choose)
+
+    def act(self, tap: Tap) -> Append | None:
+        """One tap: a card (with its coins), a Chef pick or a Chef taken; ``queued``: sent late
+        from the phone's outbox, for its ``round`` and ``trick``."""
+        kind, player = tap.text("type"), tap.text("player")
+        event: dict[str, Any] = {"type": kind, "player": player}
+        if kind == "card_played":
+            coins = tap.int("coins")
+            event.update(card=tap.text("card"), coins=coins if coins is not None else 0)
+        elif kind in ("chef_chosen", "chef_taken"):
+            event["suit"] = tap.text("suit")
+        if kind not in ("card_played", "chef_chosen", "chef_taken") or not player:
+            return None
+        queued = None
+        if tap.text("queued") == "1":
+            number, trick = tap.int("round"), tap.int("trick")
+            if number is None or trick is None:
+                return None
+            queued = (number, trick)
+        return Append([event], queued=queued)
+
+    actions = {"hand": hand, "first": first, "act": act}
+
+    def tap_words(self, event: Mapping[str, Any]) -> str:
+        return tap_words(event)
+
+    def texts(self) -> dict[str, str]:
+        return {
+            "handFull": _("Your hand already has 10 cards: tap one of them to take it back first."),
+            "firstPlayer": _("%(player)s plays first"),
+            "handNotSent": _("Not sent yet: your hand as tapped (it is kept on this phone)."),
+            "withCoins": _("%(card)s with %(coins)s"),
+        }
+
+
+PANEL: Panel = TrickNChefPanel()
