@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games.table import views as table_views
+from games.tricknchef import table_views
 
 app_name = "table"
 urlpatterns: list[URLPattern] = [

@@ -137,6 +137,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # Template tag libraries of the games' packages (not apps of their own).
+            "libraries": {"cards": "games.tricknchef.card_tags"},
             "context_processors": [
                 "django.template.context_processors.request",
                 # LANGUAGE_CODE and LANGUAGE_BIDI for <html lang dir> in every page.

@@ -27,17 +27,23 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import policy, services
-from games.cardnames import word_list
-from games.forms_table import ActionForm, CorrectionForm, UndoForm
 from games.gametypes import GAME_TYPES, GameType
 from games.models import GameProjection
 from games.pages import SheetLayout
 from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
 from games.refusals import refusal_message
-from games.table.presenters import results_closed
-from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED, correctable, withdrawn_entry
-from games.views_public import GAME_STATUS
+from games.tricknchef.cardnames import word_list
+from games.tricknchef.forms import ActionForm, CorrectionForm, UndoForm
+from games.tricknchef.replay import GAME_STATUS
+from games.tricknchef.table_presenters import results_closed
+from games.tricknchef.table_views import (
+    BAD_FORM,
+    CONFLICT,
+    KEY_REUSED,
+    correctable,
+    withdrawn_entry,
+)
 
 
 class EntryProblem(Exception):

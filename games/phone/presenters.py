@@ -17,10 +17,10 @@ from engine.tricknchef.cards import COIN_STEP, DISH, Card, deck, sort_cards
 from engine.tricknchef.referee import coin_limit, legal_cards, legal_pick_suits, legal_take_suits
 from engine.tricknchef.rules import chef_taker, trick_winner
 from engine.tricknchef.state import GameState, Phase
-from games.cardnames import card_label, card_name, chef_name, coin_words, suit_name
-from games.services.deals import DealRound, clash_words
 from games.services.undo import Entry, SeatUndo, UndoRequest
-from games.table.presenters import play_headline
+from games.tricknchef.cardnames import card_label, card_name, chef_name, coin_words, suit_name
+from games.tricknchef.deals import DealRound, clash_words
+from games.tricknchef.table_presenters import play_headline
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,22 +17,6 @@ from __future__ import annotations
 
 from games.services.common import MAX_KEY, MAX_NAME, GameChange, User
 from games.services.corrections import game_correct_results
-from games.services.deals import (
-    Clash,
-    DealCheck,
-    DealClosed,
-    DealRound,
-    DealSaved,
-    clash_words,
-    deal_check,
-    deal_first_player,
-    deal_hand_save,
-    deal_round,
-    deal_stamp,
-    deal_table,
-    deal_table_stamped,
-    first_player_choices,
-)
 from games.services.errors import Conflict, GameError, GameNotFound, KeyReused, NotAllowed, Refused
 from games.services.maintenance import (
     Difference,
@@ -89,6 +73,22 @@ from games.services.writes import (
     game_import_record,
     game_publish,
     game_void,
+)
+from games.tricknchef.deals import (
+    Clash,
+    DealCheck,
+    DealClosed,
+    DealRound,
+    DealSaved,
+    clash_words,
+    deal_check,
+    deal_first_player,
+    deal_hand_save,
+    deal_round,
+    deal_stamp,
+    deal_table,
+    deal_table_stamped,
+    first_player_choices,
 )
 
 __all__ = [

@@ -20,9 +20,9 @@ from django.db import InterfaceError, OperationalError, connection
 from games import seats
 from games.models import GameProjection, SeatLink
 from games.seats import SeatAccess
-from games.services.deals import drafts_last_sql, stamp_text
 from games.services.errors import GameNotFound, NotAllowed
 from games.services.seats import REVOKED, UNKNOWN
+from games.tricknchef.deals import drafts_last_sql, stamp_text
 
 Stamp = tuple[int, str]
 

@@ -1,4 +1,4 @@
-"""Deals entered in parallel on the seats' phones (games.services.deals), and a phone's taps sent
+"""Deals entered in parallel on the seats' phones (games.tricknchef.deals), and a phone's taps sent
 late from its outbox (game_append's ``queued``). On both backends: the locking that turns two
 last hands into one round_started is the database's."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import hands
+from games.tricknchef import hands
 
 DEAL = {
     "round": 2,

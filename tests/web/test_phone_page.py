@@ -21,7 +21,7 @@ from engine.tricknchef.replay import replay
 from engine.tricknchef.simulate import simulate
 from games import services
 from games.models import DealDraft, GameProjection, SeatLink
-from games.table.presenters import card_label
+from games.tricknchef.table_presenters import card_label
 from tests.web.a11y import assert_accessible
 
 pytestmark = pytest.mark.django_db

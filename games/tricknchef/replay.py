@@ -33,10 +33,10 @@ from engine.tricknchef.cards import TRICKS_PER_ROUND
 from engine.tricknchef.events import from_json
 from engine.tricknchef.state import CompletedTrick
 from games import policy, services
-from games.cardnames import clause_list, dish_name, suit_name, word_list
 from games.pages import pages_for
 from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
+from games.tricknchef.cardnames import clause_list, dish_name, suit_name, word_list
 
 
 class HtmxHttpRequest(HttpRequest):

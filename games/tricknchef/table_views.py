@@ -2,7 +2,7 @@
 
 The page, its results form and its undo are each game's (games.pages): ``enter``, ``results``,
 ``undo`` and ``event`` look the game's type up and dispatch to its pages module. The rest of
-this module is Trick-n-Chef's page (games.pages.tricknchef calls the ``tnc_*`` views).
+this module is Trick-n-Chef's page (games.tricknchef.pages calls the ``tnc_*`` views).
 
 Thin typed function views: parse the request (games/forms_table.py), call a service
 (games/services/), render. Every action is a POST carrying the version the page was rendered
@@ -19,7 +19,7 @@ POST/redirect/GET. Refusals come back as the rulebook words them, with the state
 htmx is told to swap 403, 409 and 422 answers (templates/table/enter.html sets
 ``htmx.config.responseHandling``), so the status codes stay truthful for every client.
 
-What the page shows is built by games.table.presenters from the engine's state.
+What the page shows is built by games.tricknchef.table_presenters from the engine's state.
 """
 
 from __future__ import annotations
@@ -43,7 +43,13 @@ from engine.tricknchef.cards import (
 )
 from engine.tricknchef.state import Phase
 from games import policy, services
-from games.forms_table import (
+from games.gametypes import DEFAULT_GAME_TYPE
+from games.models import GameProjection
+from games.pages import GamePages, pages_for
+from games.phone.presenters import undo_asks
+from games.projection import withdrawn_results
+from games.refusals import refusal_message
+from games.tricknchef.forms import (
     ActionForm,
     CorrectionForm,
     DealForm,
@@ -52,13 +58,7 @@ from games.forms_table import (
     ResultsForm,
     UndoForm,
 )
-from games.gametypes import DEFAULT_GAME_TYPE
-from games.models import GameProjection
-from games.pages import GamePages, pages_for
-from games.phone.presenters import undo_asks
-from games.projection import withdrawn_results
-from games.refusals import refusal_message
-from games.table.presenters import (
+from games.tricknchef.table_presenters import (
     results_closed,
     results_rows,
     results_values,
@@ -156,7 +156,7 @@ def _pages(request: HttpRequest, game_id: uuid.UUID) -> GamePages:
 
 
 def tnc_enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """Trick-n-Chef's table page (games.pages.tricknchef)."""
+    """Trick-n-Chef's table page (games.tricknchef.pages)."""
     game = _load(request, game_id)
     refusal = _write_refusal(game, request)
     if refusal is not None:

@@ -31,7 +31,6 @@ from engine.tricknchef.rules import most_points
 from engine.tricknchef.snapshot import from_snapshot
 from engine.tricknchef.state import GameState, Phase
 from games import policy
-from games.cardnames import card_name
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import DealDraft, GameProjection
 from games.refusals import refusal_message
@@ -40,6 +39,7 @@ from games.services.common import User, _projection
 from games.services.errors import GameError, GameNotFound, NotAllowed, Refused
 from games.services.reads import game_sees_hands
 from games.services.writes import game_append
+from games.tricknchef.cardnames import card_name
 
 
 class DealClosed(GameError):

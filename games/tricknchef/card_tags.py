@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, SUIT_LETTER
-from games.cardnames import (
+from games.tricknchef.cardnames import (
     card_label,
     card_name,
     chef_name,

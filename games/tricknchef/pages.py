@@ -17,17 +17,17 @@ from games.pages import SheetLayout
 
 class TrickNChefPages:
     def enter(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        from games.table.views import tnc_enter
+        from games.tricknchef.table_views import tnc_enter
 
         return tnc_enter(request, game_id)  # type: ignore[arg-type]
 
     def results(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        from games.table.views import tnc_results
+        from games.tricknchef.table_views import tnc_results
 
         return tnc_results(request, game_id)  # type: ignore[arg-type]
 
     def undo(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        from games.table.views import tnc_undo
+        from games.tricknchef.table_views import tnc_undo
 
         return tnc_undo(request, game_id)  # type: ignore[arg-type]
 
@@ -35,7 +35,7 @@ class TrickNChefPages:
         raise Http404("Trick-n-Chef's entries have their own addresses (deal, pick, play, take)")
 
     def replay(self, request: HttpRequest, game_id: uuid.UUID, view: Any) -> HttpResponse:
-        from games.views_public import tnc_replay
+        from games.tricknchef.replay import tnc_replay
 
         return tnc_replay(request, game_id, view)  # type: ignore[arg-type]
 

@@ -31,25 +31,25 @@ from engine.tricknchef.referee import (
 from engine.tricknchef.rules import Play, chef_taker, most_points, trick_winner
 from engine.tricknchef.snapshot import from_snapshot
 from engine.tricknchef.state import CompletedTrick, GameState, Phase
-from games.cardnames import (
+from games.models import GameProjection
+from games.policy import Seating
+from games.tricknchef import refusals as tricknchef_refusals
+from games.tricknchef.cardnames import (
     card_label as card_label,
 )
-from games.cardnames import (
+from games.tricknchef.cardnames import (
     card_name,
     chef_name,
     suit_name,
 )
-from games.cardnames import (
+from games.tricknchef.cardnames import (
     coin_words as coin_words,
 )
-from games.forms_table import (
+from games.tricknchef.forms import (
     DEAL_PREFIX,
     score_field,
     total_field,
 )
-from games.models import GameProjection
-from games.policy import Seating
-from games.tricknchef import refusals as tricknchef_refusals
 
 
 def state_of(game: GameProjection) -> GameState:
