@@ -25,7 +25,7 @@ from django.utils.translation import get_language, gettext
 
 from engine.errors import RuleViolation
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
-from games.tricknchef.cardnames import word_list
+from games.words import word_list
 
 Namer = Callable[[str], str]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games.tricknchef import replay as views
+from games import views_public as views
 
 app_name = "game"
 urlpatterns: list[URLPattern] = [

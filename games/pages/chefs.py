@@ -27,7 +27,7 @@ from games.pages.recorded import (
     event_json,
     score_field,
 )
-from games.tricknchef.cardnames import word_list
+from games.words import word_list
 
 PLACES = {
     "counter": gettext_lazy("the counter of ingredients"),

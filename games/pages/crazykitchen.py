@@ -28,7 +28,7 @@ from games.pages.recorded import (
     score_field,
     whole_numbers,
 )
-from games.tricknchef.cardnames import clause_list, word_list
+from games.words import clause_list, word_list
 
 
 def _cooks(kitchen: KitchenState, number: int) -> str:

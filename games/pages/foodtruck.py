@@ -33,7 +33,7 @@ from games.pages.recorded import (
     event_json,
     score_field,
 )
-from games.tricknchef.cardnames import word_list
+from games.words import word_list
 
 EFFECT_NAMES = {
     "rearrange": gettext_lazy("Rearrange"),

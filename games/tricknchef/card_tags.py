@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django import template
@@ -15,7 +14,6 @@ from games.tricknchef.cardnames import (
     coin_count,
     dish_name,
     suit_name,
-    word_list,
 )
 
 register = template.Library()
@@ -68,9 +66,3 @@ def chef_name_filter(suit: str) -> str:
 def card_name_filter(card: str) -> str:
     """ "Y8" -> "yellow 8" in the page's language."""
     return card_name(card)
-
-
-@register.filter(name="word_list")
-def word_list_filter(words: Iterable[object]) -> str:
-    """Names one after the other with the language's list separator ("A, B"; "A、B")."""
-    return word_list(words)

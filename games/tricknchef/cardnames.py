@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card
+from games.words import word_list
 
 CARD_NAMES: dict[str, Promise] = {
     "green": pgettext_lazy("a card: its colour and value", "green %(value)s"),
@@ -65,19 +66,6 @@ def dish_name(suit: str) -> str:
 def chef_name(suit: str) -> str:
     name = CHEF_NAMES.get(suit)
     return str(name) if name is not None else suit
-
-
-def word_list(words: Iterable[object]) -> str:
-    """Names or cards one after the other, with the language's separator."""
-    return gettext(", ").join(str(w) for w in words)
-
-
-def clause_list(clauses: Iterable[object]) -> str:
-    """Parts of a line that themselves hold commas ("Ana (x, y); Ben (z)"), with the
-    language's separator between them."""
-    return pgettext("the separator between the parts of a list that hold commas", "; ").join(
-        str(c) for c in clauses
-    )
 
 
 def card_list(cards: Iterable[Card]) -> str:

@@ -1,6 +1,6 @@
-"""The public game page (each game's own, games.pages: ``replay`` dispatches to it); here,
-Trick-n-Chef's: a published game's result, its scores round by round (a chart and its
-table), and a replay viewer that steps through the game trick by trick.
+"""Trick-n-Chef's public game page (games.tricknchef.pages answers games.views_public's
+``replay`` with ``tnc_replay``): a published game's result, its scores round by round (a chart
+and its table), and a replay viewer that steps through the game trick by trick.
 
 The view reads the game through the services (``game_view``: the game folded from its log, an
 unpublished game is not found for the public), replays the effective record with the engine up
@@ -20,12 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 from django_htmx.middleware import HtmxDetails
 
 from engine import tricknchef
@@ -33,10 +32,11 @@ from engine.tricknchef.cards import TRICKS_PER_ROUND
 from engine.tricknchef.events import from_json
 from engine.tricknchef.state import CompletedTrick
 from games import policy, services
-from games.pages import pages_for
 from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
-from games.tricknchef.cardnames import clause_list, dish_name, suit_name, word_list
+from games.tricknchef.cardnames import dish_name, suit_name
+from games.views_public import GAME_STATUS
+from games.words import clause_list, word_list
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -45,11 +45,6 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-GAME_STATUS = {
-    "in_progress": pgettext_lazy("a game's status", "In progress"),
-    "finished": pgettext_lazy("a game's status", "Finished"),
-    "void": pgettext_lazy("a game's status", "Voided"),
-}
 SERIES = 4
 """Players' lines in the chart are styled .series-1 to .series-4 (public.css)."""
 
@@ -458,15 +453,6 @@ def _step_number(request: HttpRequest) -> int:
         return max(0, int(raw))
     except ValueError:
         return 0
-
-
-def replay(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """A published game's page, as its game's pages module draws it (games.pages)."""
-    try:
-        view = services.game_view(game_id=game_id, user=request.user)
-    except services.GameNotFound:
-        raise Http404("There is no such game, or it is not public.") from None
-    return pages_for(view.game_type.key).replay(request, game_id, view)
 
 
 def tnc_replay(request: HtmxHttpRequest, game_id: uuid.UUID, view: GameView) -> HttpResponse:

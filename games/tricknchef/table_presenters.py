@@ -589,14 +589,3 @@ def results_values(players: Sequence[str], entry: Mapping[str, Any]) -> dict[str
         if totals.get(player) is not None:
             values[total_field(seat)] = str(totals[player])
     return values
-
-
-def results_closed(game: GameProjection) -> str | None:
-    """Why results cannot be entered for this game now (None if they can)."""
-    if game.status == GameProjection.Status.VOID:
-        return _("This game was voided: nothing more can be recorded.")
-    if game.results_only:
-        return _("Results were already entered for this game (undo them on the table page first).")
-    if game.status == GameProjection.Status.FINISHED:
-        return _("This game was recorded play by play to the end: its scores come from the plays.")
-    return None

@@ -1,22 +1,20 @@
-"""The scorekeeper's table page: enter a game tap by tap (docs/scorekeeping.md).
+"""Trick-n-Chef's table page: enter a game tap by tap (docs/scorekeeping.md); games.tricknchef.pages
+answers the shared table views (games.table.views) with the ``tnc_*`` views, and gives the
+deal, pick, play and take addresses.
 
-The page, its results form and its undo are each game's (games.pages): ``enter``, ``results``,
-``undo`` and ``event`` look the game's type up and dispatch to its pages module. The rest of
-this module is Trick-n-Chef's page (games.tricknchef.pages calls the ``tnc_*`` views).
-
-Thin typed function views: parse the request (games/forms_table.py), call a service
+Thin typed function views: parse the request (games/tricknchef/forms.py), call a service
 (games/services/), render. Every action is a POST carrying the version the page was rendered
 at and a fresh idempotency key; with htmx the answer is the table panel (a partial of
-templates/table/enter.html) plus the turn banner out of band, without JavaScript it is a
+tricknchef/table.html) plus the turn banner out of band, without JavaScript it is a
 POST/redirect/GET. Refusals come back as the rulebook words them, with the state unchanged:
 
 * ``Refused`` (a rule): 422, the message above the controls;
 * ``Conflict`` (someone else changed the table): 409, the table as it stands now;
 * ``NotAllowed``: 403 page. The page shows the hand to be played, so it is also refused (403)
-  to anyone who is not one of the game's officials (games/hands.py), even where the game's
-  policy lets them record plays.
+  to anyone who is not one of the game's officials (games/tricknchef/hands.py), even where the
+  game's policy lets them record plays.
 
-htmx is told to swap 403, 409 and 422 answers (templates/table/enter.html sets
+htmx is told to swap 403, 409 and 422 answers (tricknchef/table.html sets
 ``htmx.config.responseHandling``), so the status codes stay truthful for every client.
 
 What the page shows is built by games.tricknchef.table_presenters from the engine's state.
@@ -26,17 +24,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
-from functools import wraps
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 from engine.tricknchef.cards import (
     deck,
@@ -45,34 +40,28 @@ from engine.tricknchef.state import Phase
 from games import policy, services
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import GameProjection
-from games.pages import GamePages, pages_for
 from games.phone.presenters import undo_asks
-from games.projection import withdrawn_results
 from games.refusals import refusal_message
-from games.tricknchef.forms import (
-    ActionForm,
-    CorrectionForm,
-    DealForm,
-    PickForm,
-    PlayForm,
-    ResultsForm,
-    UndoForm,
-)
-from games.tricknchef.table_presenters import (
+from games.table.forms import ActionForm, CorrectionForm, UndoForm
+from games.table.views import (
+    BAD_FORM,
+    CONFLICT,
+    KEY_REUSED,
+    HtmxHttpRequest,
+    correctable,
+    page_url,
     results_closed,
+    table_login_required,
+    withdrawn_entry,
+)
+from games.tricknchef.forms import DealForm, PickForm, PlayForm, ResultsForm
+from games.tricknchef.table_presenters import (
     results_rows,
     results_values,
     state_of,
     table_context,
 )
 
-CONFLICT = gettext_noop("Someone else changed this table; here it is as it stands now.")
-KEY_REUSED = gettext_noop(
-    "This form was already sent (with other content); here is the table as it stands now."
-)
-BAD_FORM = gettext_noop(
-    "The form arrived incomplete; here is the table as it stands now: tap again."
-)
 FORM_INCOMPLETE = gettext_noop(
     "The form arrived incomplete: check the scores below and send them again."
 )
@@ -83,76 +72,6 @@ HANDS_HIDDEN = gettext_noop(
 DEAL_STASH = "table-deal-{game_id}"
 """Session key: the deal an undo took back, or a deal the rules refused, offered again by the
 deal form until a deal is recorded (one card wrong should not mean tapping all 40 again)."""
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request that went through django_htmx's middleware (for the type checker)."""
-
-    htmx: HtmxDetails
-
-
-View = Callable[..., HttpResponse]
-
-
-def table_login_required(view: View) -> View:
-    """Like login_required, back to the table page after the login; an htmx request whose
-    session expired is sent there as a whole page, not swapped into the panel."""
-
-    @wraps(view)
-    def wrapper(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        if request.user.is_authenticated:
-            return view(request, game_id)
-        back = request.path if request.method == "GET" else _page_url(game_id)
-        if request.htmx:
-            login = redirect_to_login(back)
-            return HttpResponseClientRedirect(login["Location"])
-        return redirect_to_login(back)
-
-    return wrapper
-
-
-# ----------------------------------------------------------------------------- views
-
-
-# Each game's pages (games.pages) answer the table page, its results form and its undo: these
-# views only find the game's type and dispatch.
-
-
-@table_login_required
-@require_GET
-def enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _pages(request, game_id).enter(request, game_id)
-
-
-@table_login_required
-@require_http_methods(["GET", "POST"])
-def results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _pages(request, game_id).results(request, game_id)
-
-
-@table_login_required
-@require_POST
-def undo(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _pages(request, game_id).undo(request, game_id)
-
-
-@table_login_required
-@require_POST
-def event(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """A play-by-play entry of a game other than Trick-n-Chef (whose entries have their own
-    URLs below)."""
-    return _pages(request, game_id).event(request, game_id)
-
-
-def _pages(request: HttpRequest, game_id: uuid.UUID) -> GamePages:
-    try:
-        game = services.game_get(game_id=game_id, user=request.user)
-    except services.GameNotFound:
-        raise Http404("there is no such game") from None
-    return pages_for(game.game_type)
-
-
-# ----------------------------------------------------------------------------- Trick-n-Chef
 
 
 def tnc_enter(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
@@ -330,7 +249,7 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         except services.GameError as refused:
             errors, status = [refusal_message(refused)], 422
         else:
-            return _see_other(_page_url(game_id))
+            return _see_other(page_url(game_id))
     rows = results_rows(players, values, field_errors)
     context = {
         "game": game,
@@ -352,10 +271,6 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
 # ----------------------------------------------------------------------------- plumbing
 
 
-def _page_url(game_id: uuid.UUID) -> str:
-    return reverse("table:enter", args=[game_id])
-
-
 def _see_other(url: str) -> HttpResponse:
     response = HttpResponseRedirect(url)
     response.status_code = 303  # POST/redirect/GET
@@ -370,21 +285,6 @@ def _load(request: HttpRequest, game_id: uuid.UUID) -> GameProjection:
     if game.game_type != DEFAULT_GAME_TYPE:
         raise Http404("this page enters Trick-n-Chef tables only")
     return game
-
-
-def correctable(game: GameProjection) -> bool:
-    """Whether the game's results form opens as a correction of the results recorded."""
-    return game.results_only and game.status != GameProjection.Status.VOID
-
-
-def withdrawn_entry(request: HttpRequest, game: GameProjection) -> dict[str, Any] | None:
-    """The results entry a correction took back, while nothing has been entered since (read
-    from the game's log: games.projection.withdrawn_results); None otherwise, and for a game
-    whose log holds nothing but its start."""
-    if game.version < 3 or game.results_only:  # a start, an entry, a retraction at least
-        return None
-    _, events = services.game_events(game_id=game.stream_id, user=request.user)
-    return withdrawn_results((e.type, e.data) for e in events)
 
 
 def _write_refusal(game: GameProjection, request: HttpRequest) -> str | None:
@@ -457,7 +357,7 @@ def _write(
         return HttpResponseClientRedirect(done) if request.htmx else _see_other(done)
     if request.htmx:
         return _redisplay(request, game_id)
-    return _see_other(_page_url(game_id))
+    return _see_other(page_url(game_id))
 
 
 def _deal_only(keep: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from games import services
 from games.models import Event as StoredEvent
 from games.models import GameProjection
 from games.tricknchef.table_presenters import coin_words, say_cards
-from games.tricknchef.table_views import CONFLICT
+from games.table.views import CONFLICT
 from tests.web.a11y import assert_accessible
 
 pytestmark = pytest.mark.django_db

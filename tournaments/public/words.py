@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.places import place_words
-from games.tricknchef.cardnames import word_list
+from games.words import word_list
 from tournaments.public.clock import Clock
 
 STATUS = {
