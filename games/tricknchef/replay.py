@@ -491,7 +491,7 @@ def tnc_replay(request: HtmxHttpRequest, game_id: uuid.UUID, view: GameView) -> 
         "clock_url": seating.clock if seating is not None else "",
     }
     wants_step = bool(request.htmx) and not request.htmx.history_restore_request
-    name = "public/game_replay.html"
+    name = "tricknchef/replay.html"
     if wants_step and step is not None:
         name += "#step-update"
     response = render(request, name, context)

@@ -265,7 +265,7 @@ def tnc_results(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         "correcting": correcting,
         "reason": reason,
     }
-    return render(request, "table/results.html", context, status=status)
+    return render(request, "tricknchef/results.html", context, status=status)
 
 
 # ----------------------------------------------------------------------------- plumbing
@@ -402,7 +402,7 @@ def _render_table(
     context["correcting"] = context.get("round_no") == 0 and withdrawn_entry(request, game)
     # The panel (and the turn banner out of band) for an htmx swap; the whole page otherwise.
     swap = bool(request.htmx) and request.method == "POST"
-    template = "table/enter.html#swap" if swap else "table/enter.html"
+    template = "tricknchef/table.html#swap" if swap else "tricknchef/table.html"
     return render(request, template, context, status=status)
 
 

@@ -31,8 +31,8 @@ from engine.tricknchef.summary import summarize
 from games import services
 from games.models import Event as StoredEvent
 from games.models import GameProjection
-from games.tricknchef.table_presenters import coin_words, say_cards
 from games.table.views import CONFLICT
+from games.tricknchef.table_presenters import coin_words, say_cards
 from tests.web.a11y import assert_accessible
 
 pytestmark = pytest.mark.django_db
