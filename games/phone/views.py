@@ -40,6 +40,7 @@ from games.models import GameProjection
 from games.phone.presenters import phone_view
 from games.refusals import refusal_message
 from games.seats import SeatAccess
+from games.tricknchef import deals
 
 CONFLICT = gettext_noop("Someone else entered this first; here is the table as it stands now.")
 KEY_REUSED = gettext_noop(
@@ -153,7 +154,7 @@ def _context(
     refused_key: str = "",
 ) -> tuple[dict[str, Any], tuple[int, str]]:
     """The panel's context, and the stamp of what it shows (its ETag's)."""
-    game, deal, stamp = services.deal_table_stamped(phone.access.game_id, focus)
+    game, deal, stamp = deals.deal_table_stamped(phone.access.game_id, focus)
     if game.game_type != DEFAULT_GAME_TYPE:
         raise Http404("phones enter Trick-n-Chef tables only")
     state = from_snapshot(game.snapshot) if game.snapshot else GameState()
@@ -265,7 +266,7 @@ def _poll(
     if isinstance(phone, HttpResponse):
         return phone
     focus = _focus(request, phone)
-    stamp = stamp or services.deal_stamp(phone.access.game_id, focus)
+    stamp = stamp or deals.deal_stamp(phone.access.game_id, focus)
     if stamp is None:
         raise Http404("there is no such game")
     tag = _etag(phone, focus, stamp)
@@ -308,7 +309,7 @@ def _write(
         return _panel(request, phone, status=403, error=refusal.message, code=refusal.code)
     except services.GameNotFound:
         raise Http404("there is no such game") from None
-    except (services.Conflict, services.DealClosed) as conflict:
+    except (services.Conflict, deals.DealClosed) as conflict:
         return _panel(request, phone, status=409, notice=gettext(CONFLICT), code=conflict.code)
     except services.KeyReused as reused:
         return _panel(request, phone, status=409, notice=gettext(KEY_REUSED), code=reused.code)
@@ -341,7 +342,7 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         cards = [c for c in cards if c != toggle] if toggle in cards else [*cards, toggle]
 
     def save() -> Any:
-        outcome = services.deal_hand_save(
+        outcome = deals.deal_hand_save(
             game_id=phone.access.game_id,
             round=number,
             seat=seat,
@@ -357,7 +358,7 @@ def _hand(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         # A hand still being tapped: the phone paints it itself, so the answer is only the
         # new stamp (no panel to render at every tap); a refusal still answers the panel.
         focus = _focus(request, phone)
-        stamp = services.deal_stamp(phone.access.game_id, focus)
+        stamp = deals.deal_stamp(phone.access.game_id, focus)
         if stamp is None:
             raise Http404("there is no such game")
         response = HttpResponse(status=204)
@@ -377,7 +378,7 @@ def _first(request: HttpRequest, phone: Phone | HttpResponse) -> HttpResponse:
         return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
 
     def choose() -> Any:
-        outcome = services.deal_first_player(
+        outcome = deals.deal_first_player(
             game_id=phone.access.game_id,
             round=number,
             player=player,

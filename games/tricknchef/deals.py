@@ -15,7 +15,6 @@ started and its draft is ignored, as every draft of a round that has started is.
 
 from __future__ import annotations
 
-import datetime
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +22,6 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, sort_cards
@@ -36,6 +34,7 @@ from games.models import DealDraft, GameProjection
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services.common import User, _projection
+from games.services.drafts import drafts_last_sql, stamp_text
 from games.services.errors import GameError, GameNotFound, NotAllowed, Refused
 from games.services.reads import game_sees_hands
 from games.services.writes import game_append
@@ -166,30 +165,6 @@ def deal_round(game: GameProjection, drafts: Iterable[DealDraft] | None = None) 
     first = chosen.first_player if chosen is not None else choices[0]
     check = deal_check(hands, len(state.players), deck(state.suits))
     return DealRound(number, hands, choices, first, check)
-
-
-def stamp_text(value: datetime.datetime | str | None) -> str:
-    """A draft's ``updated_at`` as the stamp holds it (raw SQL on SQLite gives text)."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        parsed = parse_datetime(value)
-        if parsed is None:
-            return value
-        value = parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.UTC)
-    return value.isoformat()
-
-
-def drafts_last_sql(game: str, seat: str) -> str:
-    """SQL for the stamp's second part: the last change of a draft that a seat's phone sees
-    change (its own hand, and the others' once complete), for the game whose id is the column
-    ``game`` and the seat ``seat`` (a column or ``%s``). Its first parameter is ``True``. One
-    text for every reader of the stamp (deal_stamp, deal_table_stamped,
-    games.services.poll): their ETags must agree, or every poll would redraw."""
-    return (
-        f"(SELECT MAX(d.updated_at) FROM {DealDraft._meta.db_table} d"
-        f" WHERE d.game_id = {game} AND (d.full = %s OR d.seat = {seat}))"
-    )
 
 
 def _game_key(game_id: uuid.UUID) -> Any:

@@ -54,6 +54,7 @@ from games.table.views import (
     table_login_required,
     withdrawn_entry,
 )
+from games.tricknchef import deals
 from games.tricknchef.forms import DealForm, PickForm, PlayForm, ResultsForm
 from games.tricknchef.table_presenters import (
     results_rows,
@@ -409,7 +410,7 @@ def _render_table(
 def _phones(game: GameProjection) -> list[tuple[int, str, str, int | None]]:
     """Each seat's phone view (for a seat without a phone at a mixed table: docs/scorekeeping.md)
     and, while the table waits for a deal, how many cards its phone has tapped in."""
-    deal = services.deal_round(game) if not game.results_only else None
+    deal = deals.deal_round(game) if not game.results_only else None
     return [
         (
             seat,
