@@ -1,4 +1,5 @@
-"""Template helpers to draw Trick-n-Chef cards (templates/cards/card.html)."""
+"""Template helpers to draw Trick-n-Chef cards (tricknchef/card.html): the ``cards`` library
+(registered in the settings' TEMPLATES OPTIONS)."""
 
 from __future__ import annotations
 

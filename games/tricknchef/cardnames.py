@@ -1,4 +1,5 @@
-"""Cards, suits, dishes and coins in the reader's language: the one namer every page uses.
+"""Trick-n-Chef's cards, suits, dishes and coins in the reader's language: the one namer every
+page of the game uses.
 
 "Y8" is a record's code (a format, never translated); a page says "yellow 8", "jaune 8",
 "жёлтая 8", "黄の8". The colour is translated with the card around it (``pgettext``), because a

@@ -1,4 +1,4 @@
-"""What the scorekeeper's table page shows: an engine state turned into plain dataclasses for the
+"""What Trick-n-Chef's table page shows: an engine state turned into plain dataclasses for the
 templates. It decides nothing: the legal moves come from engine.tricknchef.referee."""
 
 from __future__ import annotations
