@@ -1,4 +1,5 @@
-"""games/hands.py: what a reader who is not one of a game's officials sees (no database)."""
+"""games/tricknchef/hands.py: what a reader who is not one of a game's officials sees (no
+database)."""
 
 from __future__ import annotations
 
