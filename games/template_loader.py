@@ -18,7 +18,10 @@ def game_template_dirs() -> list[Path]:
     dirs: list[Path] = []
     for kind in GAME_TYPES.values():
         for module in (type(kind).__module__, kind.pages):
-            package = importlib.import_module(module.rpartition(".")[0])
+            name = module.rpartition(".")[0]
+            if not name:  # a top-level module: no package of its own
+                continue
+            package = importlib.import_module(name)
             for root in getattr(package, "__path__", ()):
                 folder = Path(root) / "templates"
                 if folder.is_dir() and folder not in dirs:
