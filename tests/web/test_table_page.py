@@ -1,4 +1,4 @@
-"""The scorekeeper's table page (games/table/), driven with the Django test client.
+"""Trick-n-Chef's table page (games/tricknchef/table_views.py), driven with the Django test client.
 
 Every action posts the fields of the form the page rendered (read back from the HTML: the
 version, the idempotency key, the player) plus what the scorekeeper taps, exactly as a browser
