@@ -24,8 +24,8 @@ from typing import Any
 from django.utils.translation import get_language, gettext
 
 from engine.errors import RuleViolation
-from games.cardnames import word_list
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+from games.words import word_list
 
 Namer = Callable[[str], str]
 

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE
-from games.cardnames import DISH_NAMES, card_label
+from games.tricknchef.cardnames import DISH_NAMES, card_label
 from tests.test_translations import catalogue, read_po
 from tests.web.i18n_compiled import ensure_compiled
 

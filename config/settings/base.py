@@ -135,8 +135,26 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Project templates, the apps', then each registered game's package's (cached), with
+            # django-template-partials' loader around them (as it would set up itself).
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                                "games.template_loader.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
+            # Template tag libraries of the games' packages (not apps of their own).
+            "libraries": {"cards": "games.tricknchef.card_tags"},
             "context_processors": [
                 "django.template.context_processors.request",
                 # LANGUAGE_CODE and LANGUAGE_BIDI for <html lang dir> in every page.

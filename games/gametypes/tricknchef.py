@@ -26,7 +26,7 @@ class TrickNChef:
     team_members: tuple[int, int] | None = None
     first_player_rule: bool = True
     record_types: frozenset[str] = frozenset(engine.tricknchef.events.EVENT_TYPES)
-    pages: str = "games.pages.tricknchef"
+    pages: str = "games.tricknchef.pages"
     refusals: str = "games.tricknchef.refusals"
     phone: str | None = "games.tricknchef.phone"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)

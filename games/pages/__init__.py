@@ -3,9 +3,10 @@ sheet (issue 15, "adding a game touches its own package(s) and one registry line
 
 A game type names its pages module (``GameType.pages``, e.g. ``"games.pages.foodtruck"``); the
 module holds ``PAGES``, a :class:`GamePages`. The table, replay and print views look the game's
-type up and dispatch to it, so they know no game by name. Trick-n-Chef's pages
-(:mod:`games.pages.tricknchef`) are the original ones (games/table/, games/views_public.py);
-the other games share :mod:`games.pages.recorded`, each with its own presenter module.
+type up and dispatch to it, so they know no game by name; a game whose table page has entry
+addresses of its own gives them as ``table_urls`` (:func:`table_urls`). Trick-n-Chef's pages are
+in its package (games/tricknchef/pages.py); the other games share :mod:`games.pages.recorded`,
+each with its own presenter module.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern
 
 from games.gametypes import GAME_TYPES
 
@@ -70,4 +72,10 @@ def pages_for(game_type: str) -> GamePages:
     return pages
 
 
-__all__ = ["GamePages", "SheetLayout", "pages_for"]
+def table_urls() -> list[URLPattern]:
+    """The table page's entry addresses that the registered games' pages give (their optional
+    ``table_urls``: URL patterns under ``/table/``, named in the ``table`` namespace)."""
+    return [pattern for key in GAME_TYPES for pattern in getattr(pages_for(key), "table_urls", ())]
+
+
+__all__ = ["GamePages", "SheetLayout", "pages_for", "table_urls"]

@@ -15,7 +15,6 @@ from engine.chefs.events import LOCATIONS
 from engine.chefs.referee import legal_chests, legal_locations, may_use_chef_card
 from engine.chefs.rules import GOAL, field, next_seat
 from engine.chefs.state import ChefsState, Phase
-from games.cardnames import word_list
 from games.gametypes.recorded import Recorded
 from games.pages import SheetLayout
 from games.pages.recorded import (
@@ -28,6 +27,7 @@ from games.pages.recorded import (
     event_json,
     score_field,
 )
+from games.words import word_list
 
 PLACES = {
     "counter": gettext_lazy("the counter of ingredients"),

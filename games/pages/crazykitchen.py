@@ -17,7 +17,6 @@ from django.utils.translation import ngettext, pgettext
 from engine.crazykitchen.referee import expected_cooks
 from engine.crazykitchen.rules import ROUNDS, cooks_in, round_score
 from engine.crazykitchen.state import KitchenState
-from games.cardnames import clause_list, word_list
 from games.gametypes.recorded import Recorded
 from games.pages import SheetLayout
 from games.pages.recorded import (
@@ -29,6 +28,7 @@ from games.pages.recorded import (
     score_field,
     whole_numbers,
 )
+from games.words import clause_list, word_list
 
 
 def _cooks(kitchen: KitchenState, number: int) -> str:

@@ -21,7 +21,6 @@ from engine.foodtruck.events import to_json
 from engine.foodtruck.referee import legal_events, turn_player
 from engine.foodtruck.rules import EFFECTS, max_rounds, victory_threshold
 from engine.foodtruck.state import GameState, Phase
-from games.cardnames import word_list
 from games.gametypes.recorded import Recorded
 from games.pages import SheetLayout
 from games.pages.recorded import (
@@ -34,6 +33,7 @@ from games.pages.recorded import (
     event_json,
     score_field,
 )
+from games.words import word_list
 
 EFFECT_NAMES = {
     "rearrange": gettext_lazy("Rearrange"),

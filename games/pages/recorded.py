@@ -3,11 +3,12 @@ the scorekeeper's table page with its results-only form, play-by-play entry and 
 replay, and the score sheet. What differs from game to game is its :class:`Presenter` (in
 games/pages/<game>.py): the state in words, the forms, the replay's table.
 
-The conventions are the Trick-n-Chef page's (games/table/views.py): every write is a POST with
-the version the page was rendered at and a fresh idempotency key; with htmx the answer is the
-panel (``table/game.html#swap``), without it a POST/redirect/GET; a refusal is 422 with the
-rule's words above the form and the input kept, a conflict 409 with the table as it stands, a
-write the user may not make 403. The services decide who may write (games.policy).
+The conventions are Trick-n-Chef's table page's (games/tricknchef/table_views.py): every
+write is a POST with the version the page was rendered at and a fresh idempotency key; with
+htmx the answer is the panel (``table/game.html#swap``), without it a POST/redirect/GET; a
+refusal is 422 with the rule's words above the form and the input kept, a conflict 409 with the
+table as it stands, a write the user may not make 403. The services decide who may write
+(games.policy).
 """
 
 from __future__ import annotations
@@ -27,17 +28,23 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import policy, services
-from games.cardnames import word_list
-from games.forms_table import ActionForm, CorrectionForm, UndoForm
 from games.gametypes import GAME_TYPES, GameType
 from games.models import GameProjection
 from games.pages import SheetLayout
 from games.places import place_words
 from games.projection import FINISHED, VOID, GameView
 from games.refusals import refusal_message
-from games.table.presenters import results_closed
-from games.table.views import BAD_FORM, CONFLICT, KEY_REUSED, correctable, withdrawn_entry
+from games.table.forms import ActionForm, CorrectionForm, UndoForm
+from games.table.views import (
+    BAD_FORM,
+    CONFLICT,
+    KEY_REUSED,
+    correctable,
+    results_closed,
+    withdrawn_entry,
+)
 from games.views_public import GAME_STATUS
+from games.words import word_list
 
 
 class EntryProblem(Exception):

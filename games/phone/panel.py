@@ -98,9 +98,6 @@ class SeatNow:
     """The game's state (its engine's, restored by the game type from the snapshot)."""
     seats: list[Seat]
     """The seats this phone enters for, its own first (:func:`seats_of`)."""
-    deal: Any = None
-    """The private entries in progress of the table's phones (Trick-n-Chef's deal being
-    tapped, games.services.deal_table_stamped); None for a game whose phones draft nothing."""
     closed: str = ""
     """Why nothing can be entered any more (voided, results entered), in words; else ""."""
     official: bool = False

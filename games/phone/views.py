@@ -48,6 +48,7 @@ from games.phone.panel import Append, Panel, Save, SeatNow, SeatView, Tap, panel
 from games.phone.undo import undo_offer
 from games.refusals import refusal_message
 from games.seats import SeatAccess
+from games.services import drafts
 
 CONFLICT = gettext_noop("Someone else entered this first; here is the table as it stands now.")
 KEY_REUSED = gettext_noop(
@@ -162,7 +163,7 @@ def _context(
 ) -> tuple[dict[str, Any], tuple[int, str], Panel | None]:
     """The panel's context, the stamp of what it shows (its ETag's), and the game's panel
     (None: the game has no phones yet, and the context is the page that says so)."""
-    game, deal, stamp = services.deal_table_stamped(phone.access.game_id, focus)
+    game, stamp = drafts.table_stamped(phone.access.game_id, focus)
     panel = panel_for(game.game_type)
     if panel is None:
         return _no_panel_context(phone, game), stamp, None
@@ -177,7 +178,7 @@ def _context(
     # has the table page's undo.
     undo = None if phone.user else services.seat_undo_options(game=game, seat=phone.access.seat)
     seats = seats_of(phone.access.acts_for, focus)
-    now = SeatNow(game, state, seats, deal, closed, official=phone.user is not None)
+    now = SeatNow(game, state, seats, closed=closed, official=phone.user is not None)
     shown = panel.view(now)
     names = dict(enumerate(game.players, start=1))
     view = SeatView(
@@ -298,7 +299,7 @@ def _poll(
     if isinstance(phone, HttpResponse):
         return phone
     focus = _focus(request, phone)
-    stamp = stamp or services.deal_stamp(phone.access.game_id, focus)
+    stamp = stamp or drafts.table_stamp(phone.access.game_id, focus)
     if stamp is None:
         raise Http404("there is no such game")
     tag = _etag(phone, focus, stamp)
@@ -341,7 +342,7 @@ def _write(
         return _panel(request, phone, status=403, error=refusal.message, code=refusal.code)
     except services.GameNotFound:
         raise Http404("there is no such game") from None
-    except (services.Conflict, services.DealClosed) as conflict:
+    except (services.Conflict, services.Overtaken) as conflict:
         return _panel(request, phone, status=409, notice=gettext(CONFLICT), code=conflict.code)
     except services.KeyReused as reused:
         return _panel(request, phone, status=409, notice=gettext(KEY_REUSED), code=reused.code)
@@ -447,7 +448,7 @@ def _stamp_only(request: HttpRequest, phone: Phone) -> Callable[[], HttpResponse
 
     def done() -> HttpResponse:
         focus = _focus(request, phone)
-        stamp = services.deal_stamp(phone.access.game_id, focus)
+        stamp = drafts.table_stamp(phone.access.game_id, focus)
         if stamp is None:
             raise Http404("there is no such game")
         response = HttpResponse(status=204)

@@ -64,6 +64,13 @@ class Refused(GameError):
         return out
 
 
+class Overtaken(GameError):
+    """A write for a moment of the table that has passed (a game's own, such as a hand for a
+    deal whose round has started): answered as a conflict, with the table as it stands."""
+
+    code = "overtaken"
+
+
 class Conflict(GameError):
     """Someone else appended first: the client should reload and retry."""
 

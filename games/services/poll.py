@@ -4,9 +4,9 @@ Every phone of every table asks this twice a second (static/js/seat.js), and nea
 is "nothing changed" (304). :func:`seat_poll` answers it with a single prepared statement: the
 table's seat links (the phone's own, to check its nonce and revocation; the shared ones, for the
 seats it may enter), the game's version and the last change of a deal draft the focus seat sees.
-It is :func:`games.services.seat_open` and :func:`games.services.deal_stamp` in one round trip,
-and gives exactly their answers (the same refusals, the same stamp), so an ETag made by either
-path matches the other.
+It is :func:`games.services.seat_open` and the deal drafts' stamp (games.services.drafts, as
+games.tricknchef.deals.deal_stamp reads it) in one round trip, and gives exactly their answers
+(the same refusals, the same stamp), so an ETag made by either path matches the other.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.db import InterfaceError, OperationalError, connection
 from games import seats
 from games.models import GameProjection, SeatLink
 from games.seats import SeatAccess
-from games.services.deals import drafts_last_sql, stamp_text
+from games.services.drafts import drafts_last_sql, stamp_text
 from games.services.errors import GameNotFound, NotAllowed
 from games.services.seats import REVOKED, UNKNOWN
 
@@ -31,7 +31,7 @@ Stamp = tuple[int, str]
 class SeatPoll:
     access: SeatAccess
     stamp: Stamp
-    """As :func:`games.services.deal_stamp` gives it for the focus seat."""
+    """As :func:`games.tricknchef.deals.deal_stamp` gives it for the focus seat."""
 
 
 def _sql() -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games import hands, policy, store
+from games import policy, store
 from games.gametypes.base import Placement
 from games.models import Event, GameProjection
 from games.projection import (
@@ -21,6 +21,7 @@ from games.projection import (
 )
 from games.services.common import User, _game_type, _projection, _view
 from games.services.errors import GameNotFound, NotAllowed, Refused
+from games.tricknchef import hands
 
 
 def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:

@@ -121,7 +121,7 @@ def _new_game(
 
 
 SEAT_PLAYS = frozenset({"chef_chosen", "card_played", "chef_taken"})
-"""What a Trick-n-Chef seat's phone records itself (its deal comes from games.services.deals):
+"""What a Trick-n-Chef seat's phone records itself (its deal comes from games.tricknchef.deals):
 :func:`game_append`'s ``seat_plays`` when none is given; the phone frame gives each game's own
 (games.phone.panel.Panel.seat_plays)."""
 
@@ -143,7 +143,7 @@ def game_append(
     """Record the next events of a table (record-format objects, e.g. a card with coins).
 
     ``seat``: a seat's phone records them (games.seats), in place of a user: only its own plays
-    and those of the seats shared with it; ``deal`` (games.services.deals only): the round
+    and those of the seats shared with it; ``deal`` (games.tricknchef.deals only): the round
     this phone's hand completed.
 
     ``queued``: the ``(round, trick)`` a phone saw when its player tapped this one event while

@@ -1,7 +1,7 @@
 """Trick-n-Chef's seat-phone panel (games.phone.panel.Panel; docs/scorekeeping.md, "Phones at
-the table"): the engine's state and the deal in progress turned into plain records for
-templates/tricknchef/phone.html, and the taps its phones post (a hand, who plays first, a card
-or a Chef). Pure presentation: it decides nothing (the legal moves come from
+the table"): the engine's state and the deal in progress turned into plain records for its
+template (templates/tricknchef/phone.html here), and the taps its phones post (a hand, who plays
+first, a card or a Chef). Pure presentation: it decides nothing (the legal moves come from
 engine.tricknchef.referee) and it shows a hand only to the phone that enters it: its own seat,
 or a seat the organizer shared with it.
 """
@@ -20,10 +20,11 @@ from engine.tricknchef.referee import coin_limit, legal_cards, legal_pick_suits,
 from engine.tricknchef.rules import chef_taker, trick_winner
 from engine.tricknchef.state import GameState, Phase
 from games import services
-from games.cardnames import card_label, card_name, chef_name, coin_words, suit_name
 from games.phone.panel import Append, Panel, Save, Seat, SeatNow, Shown, Tap, seats_of
-from games.services.deals import DealRound, clash_words
-from games.table.presenters import play_headline
+from games.tricknchef import deals
+from games.tricknchef.cardnames import card_label, card_name, chef_name, coin_words, suit_name
+from games.tricknchef.deals import DealRound, clash_words
+from games.tricknchef.table_presenters import play_headline
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,7 +419,7 @@ class TrickNChefPanel:
             version=now.version,
             acts_for=[(s.seat, s.player) for s in now.seats],
             focus=now.focus.seat,
-            deal=now.deal,
+            deal=deals.deal_round(now.game),
             summary=now.game.summary or {},
             closed=now.closed,
         )
@@ -441,7 +442,7 @@ class TrickNChefPanel:
             cards = [c for c in cards if c != toggle] if toggle in cards else [*cards, toggle]
 
         def save() -> Any:
-            outcome = services.deal_hand_save(
+            outcome = deals.deal_hand_save(
                 game_id=tap.game_id,
                 round=number,
                 seat=seat,
@@ -464,7 +465,7 @@ class TrickNChefPanel:
             return None
 
         def choose() -> Any:
-            outcome = services.deal_first_player(
+            outcome = deals.deal_first_player(
                 game_id=tap.game_id,
                 round=number,
                 player=player,

@@ -12,7 +12,6 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from engine.tricknchef.cards import CARD_SUIT
-from games.cardnames import card_name, chef_name, suit_list, suit_name, word_list
 from games.refusals import (
     Namer,
     Sentence,
@@ -21,6 +20,8 @@ from games.refusals import (
     unknown_player,
     wrong_round,
 )
+from games.tricknchef.cardnames import card_name, chef_name, suit_list, suit_name
+from games.words import word_list
 
 
 def _cards(values: object, namer: Namer) -> str:

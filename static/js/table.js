@@ -1,10 +1,10 @@
-/* Trick-n-Chef, the scorekeeper's table page (templates/table/enter.html).
+/* Trick-n-Chef, the scorekeeper's table page (games/tricknchef/templates/tricknchef/table.html).
  *
  * Small enhancements only: every form on the page works as a plain HTML form without this file.
  *
  * - The deal: tap a card to put it in the hand you are dealing to (tap it again to take it
  *   back); the next hand is chosen when one is full; when every hand but the last is full the
- *   last one gets the cards left (games/forms_table.py does the same on the server). The deal in
+ *   last one gets the cards left (games/tricknchef/forms.py does the same on the server). The deal in
  *   progress lives in the form's selects and, in case the page is reloaded, in localStorage.
  * - The coins: a -2 / +2 stepper over the coin select; each card shows its value in the trick.
  * - After an htmx swap: focus goes to the new controls' heading (without scrolling); the hand
@@ -18,7 +18,7 @@
   var HAND = 10; // cards per hand (R2.1)
   var STEP = 2; // each coin is worth +2 or -2 (R1.4)
 
-  // The script's own words in the page's language (games/table/presenters.py table_texts).
+  // The script's own words in the page's language (games/tricknchef/table_presenters.py table_texts).
   var textsNode = document.getElementById("table-texts");
   var TEXTS = textsNode ? JSON.parse(textsNode.textContent) : {};
   function fmt(name, values, count) {

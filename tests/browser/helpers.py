@@ -30,7 +30,7 @@ from engine.tricknchef.events import CardPlayed, ChefChosen, ChefTaken, Event, R
 from engine.tricknchef.referee import legal_cards
 from engine.tricknchef.replay import step
 from engine.tricknchef.state import GameState, Phase
-from games.table.presenters import coin_words
+from games.tricknchef.table_presenters import coin_words
 from tests.web.a11y import check_page
 
 if TYPE_CHECKING:

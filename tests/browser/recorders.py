@@ -21,7 +21,7 @@ FAILED_LOAD = re.compile(
 )
 SHOWN_IN_PLACE = frozenset({403, 409, 422})
 """The statuses the pages' htmx-config swaps in like a success (templates/desk/base.html,
-templates/table/enter.html): answers shown next to the form, not failures."""
+tricknchef/table.html): answers shown next to the form, not failures."""
 
 
 class Shots:

@@ -34,7 +34,7 @@ from engine.tricknchef.events import to_json  # noqa: E402
 from engine.tricknchef.simulate import simulate  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Event  # noqa: E402
-from games.table.presenters import card_label  # noqa: E402
+from games.tricknchef.table_presenters import card_label  # noqa: E402
 from tests.browser.helpers import VERSION_AT_LEAST  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,4 +1,4 @@
-"""Deals entered in parallel on the seats' phones (games.services.deals), and a phone's taps sent
+"""Deals entered in parallel on the seats' phones (games.tricknchef.deals), and a phone's taps sent
 late from its outbox (game_append's ``queued``). On both backends: the locking that turns two
 last hands into one round_started is the database's."""
 
@@ -18,7 +18,9 @@ from engine.tricknchef.snapshot import from_snapshot
 from games import services
 from games.models import DealDraft, Event, GameProjection
 from games.seats import SeatAccess
-from games.services import DealClosed, NotAllowed, Refused
+from games.services import NotAllowed, Refused
+from games.tricknchef import deals
+from games.tricknchef.deals import DealClosed
 from games.tricknchef.phone import phone_view
 from tests.games.concurrency import run_together
 
@@ -35,7 +37,7 @@ def new_game(user: User | None = None) -> tuple[uuid.UUID, list[SeatAccess]]:
 
 
 def save(game_id: uuid.UUID, seat: SeatAccess, cards: list[str], round: int = 1) -> Any:
-    return services.deal_hand_save(
+    return deals.deal_hand_save(
         game_id=game_id, round=round, seat=seat.seat, cards=cards, access=seat
     )
 
@@ -89,15 +91,13 @@ def test_bad_hands_are_refused_in_words_and_lose_nothing() -> None:
 def test_a_phone_enters_its_own_hand_only(django_user_model: type[User]) -> None:
     game_id, seats = new_game()
     with pytest.raises(NotAllowed):
-        services.deal_hand_save(
-            game_id=game_id, round=1, seat=2, cards=HANDS["Ben"], access=seats[0]
-        )
+        deals.deal_hand_save(game_id=game_id, round=1, seat=2, cards=HANDS["Ben"], access=seats[0])
     stranger = django_user_model.objects.create_user("mallory", password="x")
     with pytest.raises(NotAllowed):
-        services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=[], user=stranger)
+        deals.deal_hand_save(game_id=game_id, round=1, seat=2, cards=[], user=stranger)
     other_id, other_seats = new_game()
     with pytest.raises(NotAllowed):  # a link of another game
-        services.deal_hand_save(game_id=game_id, round=1, seat=1, cards=[], access=other_seats[0])
+        deals.deal_hand_save(game_id=game_id, round=1, seat=1, cards=[], access=other_seats[0])
     assert not DealDraft.objects.filter(game_id=game_id).exists()
 
 
@@ -110,7 +110,7 @@ def test_a_contradiction_is_shown_to_the_two_seats_involved_only() -> None:
     save(game_id, seats[0], ana)
     for seat in seats[1:]:
         assert save(game_id, seat, HANDS[seat.player]).started is False
-    game, deal = services.deal_table(game_id)
+    game, deal = deals.deal_table(game_id)
     assert deal is not None and deal.check.full and not deal.check.ok
     state = from_snapshot(game.snapshot)
     shown = {}
@@ -144,9 +144,9 @@ def test_a_contradiction_is_shown_to_the_two_seats_involved_only() -> None:
 @pytest.mark.django_db
 def test_the_first_player_is_one_tap_of_any_phone() -> None:
     game_id, seats = new_game()
-    services.deal_first_player(game_id=game_id, round=1, player="Cleo", access=seats[1])
+    deals.deal_first_player(game_id=game_id, round=1, player="Cleo", access=seats[1])
     with pytest.raises(Refused):
-        services.deal_first_player(game_id=game_id, round=1, player="Zoe", access=seats[1])
+        deals.deal_first_player(game_id=game_id, round=1, player="Zoe", access=seats[1])
     for seat in seats:
         save(game_id, seat, HANDS[seat.player])
     assert stream(game_id)[-1]["first_player"] == "Cleo"
@@ -157,7 +157,7 @@ def test_round_two_is_led_by_a_player_with_the_most_points() -> None:
     game_id, seats = new_game()
     at = next(i for i, e in enumerate(GAME) if e["type"] == "round_started" and e["round"] == 2)
     services.game_append(game_id=game_id, expected_version=1, events=GAME[1:at], user=None)
-    game, deal = services.deal_table(game_id)
+    game, deal = deals.deal_table(game_id)
     assert deal is not None and deal.round == 2
     totals = from_snapshot(game.snapshot).totals
     best = max(totals.values())
@@ -165,7 +165,7 @@ def test_round_two_is_led_by_a_player_with_the_most_points() -> None:
     assert deal.first_player == deal.choices[0]
     second = GAME[at]
     for seat in seats:
-        services.deal_hand_save(
+        deals.deal_hand_save(
             game_id=game_id,
             round=2,
             seat=seat.seat,

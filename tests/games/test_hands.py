@@ -1,10 +1,11 @@
-"""games/hands.py: what a reader who is not one of a game's officials sees (no database)."""
+"""games/tricknchef/hands.py: what a reader who is not one of a game's officials sees (no
+database)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games import hands
+from games.tricknchef import hands
 
 DEAL = {
     "round": 2,

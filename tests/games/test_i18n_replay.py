@@ -1,5 +1,6 @@
-"""A game's public replay page (templates/public/game_replay.html) in Russian and Japanese:
-its words, its places and its chart's description, and Russian plurals of its trick counts."""
+"""A game's public replay page (games/tricknchef/templates/tricknchef/replay.html) in Russian
+and Japanese: its words, its places and its chart's description, and Russian plurals of its
+trick counts."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from engine.tricknchef.events import to_json
 from engine.tricknchef.simulate import simulate
 from games import services
 from games.services import GameNotFound, NotAllowed
+from games.tricknchef import deals
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 HANDS: dict[str, list[str]] = to_json(simulate(seed=5, players=4, names=tuple(NAMES))[1])["hands"]
@@ -27,9 +28,9 @@ def same_as_two_reads(token: str, game_id: uuid.UUID) -> None:
     for focus in (None, *range(1, 5)):
         polled = services.seat_poll(token, focus)
         assert polled.access == access
-        stamp = services.deal_stamp(game_id, focus or access.seat)
+        stamp = deals.deal_stamp(game_id, focus or access.seat)
         assert polled.stamp == stamp
-        assert services.deal_table_stamped(game_id, focus or access.seat)[2] == stamp
+        assert deals.deal_table_stamped(game_id, focus or access.seat)[2] == stamp
 
 
 @pytest.mark.django_db
@@ -39,10 +40,8 @@ def test_the_poll_reads_what_seat_open_and_deal_stamp_read(django_user_model: ty
     tokens = [link.token for link in services.seat_links_issue(game_id=game_id, user=olga)]
     seats = [services.seat_open(token) for token in tokens]
     same_as_two_reads(tokens[0], game_id)  # no drafts yet: the stamp is the version alone
-    services.deal_hand_save(
-        game_id=game_id, round=1, seat=1, cards=HANDS["Ana"][:4], access=seats[0]
-    )
-    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=HANDS["Ben"], access=seats[1])
+    deals.deal_hand_save(game_id=game_id, round=1, seat=1, cards=HANDS["Ana"][:4], access=seats[0])
+    deals.deal_hand_save(game_id=game_id, round=1, seat=2, cards=HANDS["Ben"], access=seats[1])
     for token in tokens:  # a hand in progress (seat 1's own), a full one (seen by every seat)
         same_as_two_reads(token, game_id)
     services.seat_link_share(game_id=game_id, seat=3, shared=True, user=olga)

@@ -28,7 +28,7 @@ from engine.tricknchef.events import to_json
 from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import Event
-from games.templatetags.cards import card_info
+from games.tricknchef.card_tags import card_info
 from tournaments import services as t
 
 pytestmark = pytest.mark.django_db

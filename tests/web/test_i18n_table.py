@@ -19,8 +19,8 @@ from engine.tricknchef.replay import step
 from engine.tricknchef.simulate import simulate
 from engine.tricknchef.state import GameState, Phase
 from games import services
-from games.cardnames import card_name, suit_name
 from games.models import GameProjection
+from games.tricknchef.cardnames import card_name, suit_name
 
 pytestmark = pytest.mark.django_db
 
@@ -205,15 +205,15 @@ def test_the_phone_page_stays_english_by_default() -> None:
     [(1, "1 монета"), (2, "2 монеты"), (5, "5 монет"), (21, "21 монета"), (12, "12 монет")],
 )
 def test_russian_coin_plurals(count: int, expected: str) -> None:
-    from games.cardnames import coin_count
+    from games.tricknchef.cardnames import coin_count
 
     with translation.override("ru"):
         assert coin_count(count).startswith(expected)
 
 
 def test_russian_plurals_on_the_table_script_and_the_stars() -> None:
-    from games.cardnames import stars_words
-    from games.table.presenters import table_texts
+    from games.tricknchef.cardnames import stars_words
+    from games.tricknchef.table_presenters import table_texts
 
     with translation.override("ru"):
         left = table_texts()["confirmLeft"]

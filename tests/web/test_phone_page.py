@@ -21,7 +21,8 @@ from engine.tricknchef.replay import replay
 from engine.tricknchef.simulate import simulate
 from games import services
 from games.models import DealDraft, GameProjection, SeatLink
-from games.table.presenters import card_label
+from games.tricknchef import deals
+from games.tricknchef.table_presenters import card_label
 from tests.web.a11y import assert_accessible
 
 pytestmark = pytest.mark.django_db
@@ -102,17 +103,17 @@ def test_the_poll_answers_304_until_the_game_or_a_hand_it_sees_changes() -> None
     # Another hand being tapped shows as "tapping" until it is complete: no redraw per tap.
     ben = services.seat_open(tokens[1])
     hand = GAME[1]["hands"]["Ben"]
-    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:9], access=ben)
+    deals.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:9], access=ben)
     same = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert same.status_code == 304
-    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand, access=ben)
+    deals.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand, access=ben)
     changed = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert changed.status_code == 200 and changed["ETag"] != tag
     assert "Ben: all 10 in" in changed.content.decode()
     # The phone's own hand changes its stamp at once.
     ana = services.seat_open(tokens[0])
     tag = changed["ETag"]
-    services.deal_hand_save(game_id=game_id, round=1, seat=1, cards=["G1"], access=ana)
+    deals.deal_hand_save(game_id=game_id, round=1, seat=1, cards=["G1"], access=ana)
     mine = client.get(url(tokens[0], "state/"), headers={**FETCH, "If-None-Match": tag})
     assert mine.status_code == 200 and "1</span>/10" in mine.content.decode()
 
@@ -161,7 +162,7 @@ def test_during_the_deal_other_hands_show_only_whether_they_are_in() -> None:
     game_id, tokens = new_game()
     ben = services.seat_open(tokens[1])
     hand = GAME[1]["hands"]["Ben"]
-    services.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:7], access=ben)
+    deals.deal_hand_save(game_id=game_id, round=1, seat=2, cards=hand[:7], access=ben)
     client = Client()
     html = client.get(url(tokens[0], "state/"), headers=FETCH).content.decode()
     assert "Ben: tapping…" in html and "7/10" not in html
@@ -194,7 +195,7 @@ def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
     assert ok.status_code == 200
     again = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)  # a retry: the same key
     assert again.status_code == 200
-    assert services.deal_stamp(game_id, 1) == (at + 1, "")  # recorded once
+    assert deals.deal_stamp(game_id, 1) == (at + 1, "")  # recorded once
     stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, headers=FETCH)
     assert stale.status_code == 409
     assert "Someone else entered this first" in stale.content.decode()
@@ -283,7 +284,7 @@ def test_once_the_other_hands_are_in_the_last_phone_confirms_its_hand_in_one_tap
     hands = GAME[1]["hands"]
     access = [services.seat_open(t) for t in tokens]
     for seat, name in enumerate(NAMES[:3]):
-        services.deal_hand_save(
+        deals.deal_hand_save(
             game_id=game_id, round=1, seat=seat + 1, cards=hands[name], access=access[seat]
         )
     dev = Client()
@@ -309,7 +310,7 @@ def test_no_hand_is_offered_while_the_other_hands_disagree() -> None:
     access = [services.seat_open(t) for t in tokens]
     wrong = [*hands["Ana"][:9], hands["Ben"][0]]  # Ana tapped one of Ben's cards
     for seat, cards in enumerate([wrong, hands["Ben"], hands["Cleo"]]):
-        services.deal_hand_save(
+        deals.deal_hand_save(
             game_id=game_id, round=1, seat=seat + 1, cards=cards, access=access[seat]
         )
     assert "data-hand-all" not in Client().get(url(tokens[3])).content.decode()

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services as games
-from games.templatetags.cards import card_info
+from games.tricknchef.card_tags import card_info
 from tests.web.public import (
     NAMES,
     Capture,

@@ -1,4 +1,4 @@
-"""The scorekeeper's table page (games/table/), driven with the Django test client.
+"""Trick-n-Chef's table page (games/tricknchef/table_views.py), driven with the Django test client.
 
 Every action posts the fields of the form the page rendered (read back from the HTML: the
 version, the idempotency key, the player) plus what the scorekeeper taps, exactly as a browser
@@ -31,8 +31,8 @@ from engine.tricknchef.summary import summarize
 from games import services
 from games.models import Event as StoredEvent
 from games.models import GameProjection
-from games.table.presenters import coin_words, say_cards
 from games.table.views import CONFLICT
+from games.tricknchef.table_presenters import coin_words, say_cards
 from tests.web.a11y import assert_accessible
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from games.cardnames import word_list
 from games.places import place_words
+from games.words import word_list
 from tournaments.public.clock import Clock
 
 STATUS = {

@@ -1,4 +1,5 @@
-"""Forms of the scorekeeper's table page (games/table/): they parse what a tap posts.
+"""Forms of Trick-n-Chef's table page (games/tricknchef/table_views.py): they parse what a tap
+posts (what every table form posts: games.table.forms).
 
 They only read the request. Whether a deal, a pick or a card is allowed is the referee's
 business (engine/tricknchef/referee.py, reached through games.services): a form never repeats a
@@ -16,17 +17,11 @@ from django.utils.translation import gettext as _
 
 from engine.tricknchef.cards import CARDS_PER_HAND, ROUNDS_PER_GAME, Card
 from engine.tricknchef.results import MAX_ROUND_SCORE, score_problem, total_problem
+from games.table.forms import ActionForm
 
 DEAL_PREFIX = "deal-"
 """A deal posts one field per card in play: ``deal-R7`` = the seat (0-based) it was dealt to,
 or empty while it is not dealt yet."""
-
-
-class ActionForm(forms.Form):
-    """What every table form posts besides its own fields."""
-
-    version = forms.IntegerField(min_value=0)
-    key = forms.CharField(min_length=1, max_length=200)
 
 
 class PickForm(ActionForm):
@@ -44,24 +39,6 @@ class PlayForm(ActionForm):
 
     def clean_coins(self) -> int:
         return self.cleaned_data.get("coins") or 0
-
-
-class UndoForm(ActionForm):
-    reason = forms.CharField(max_length=500, required=False, strip=True)
-
-
-class CorrectionForm(forms.Form):
-    """What a results form drawn as a correction (the results recorded, filled in) posts
-    besides the sheet: that it is one, and why (optional)."""
-
-    correct = forms.BooleanField(required=False)
-    reason = forms.CharField(max_length=500, required=False, strip=True)
-
-    def wanted(self) -> tuple[bool, str]:
-        """(is it a correction, its reason)."""
-        if not self.is_valid():
-            return bool(self.data.get("correct")), ""
-        return self.cleaned_data["correct"], self.cleaned_data["reason"]
 
 
 class DealForm(ActionForm):

@@ -1,21 +1,20 @@
-"""Template helpers to draw Trick-n-Chef cards (templates/cards/card.html)."""
+"""Template helpers to draw Trick-n-Chef cards (tricknchef/card.html): the ``cards`` library
+(registered in the settings' TEMPLATES OPTIONS)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django import template
 
 from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, SUIT_LETTER
-from games.cardnames import (
+from games.tricknchef.cardnames import (
     card_label,
     card_name,
     chef_name,
     coin_count,
     dish_name,
     suit_name,
-    word_list,
 )
 
 register = template.Library()
@@ -68,9 +67,3 @@ def chef_name_filter(suit: str) -> str:
 def card_name_filter(card: str) -> str:
     """ "Y8" -> "yellow 8" in the page's language."""
     return card_name(card)
-
-
-@register.filter(name="word_list")
-def word_list_filter(words: Iterable[object]) -> str:
-    """Names one after the other with the language's list separator ("A, B"; "A、B")."""
-    return word_list(words)

@@ -15,15 +15,12 @@ started and its draft is ignored, as every draft of a round that has started is.
 
 from __future__ import annotations
 
-import datetime
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE, CARDS_PER_HAND, Card, deck, sort_cards
@@ -31,18 +28,19 @@ from engine.tricknchef.rules import most_points
 from engine.tricknchef.snapshot import from_snapshot
 from engine.tricknchef.state import GameState, Phase
 from games import policy
-from games.cardnames import card_name
 from games.gametypes import DEFAULT_GAME_TYPE
 from games.models import DealDraft, GameProjection
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services.common import User, _projection
-from games.services.errors import GameError, GameNotFound, NotAllowed, Refused
+from games.services.drafts import table_stamp, table_stamped
+from games.services.errors import NotAllowed, Overtaken, Refused
 from games.services.reads import game_sees_hands
 from games.services.writes import game_append
+from games.tricknchef.cardnames import card_name
 
 
-class DealClosed(GameError):
+class DealClosed(Overtaken):
     """The round this hand was for has started (or the table waits for no deal now)."""
 
     code = "deal_closed"
@@ -168,51 +166,8 @@ def deal_round(game: GameProjection, drafts: Iterable[DealDraft] | None = None) 
     return DealRound(number, hands, choices, first, check)
 
 
-def stamp_text(value: datetime.datetime | str | None) -> str:
-    """A draft's ``updated_at`` as the stamp holds it (raw SQL on SQLite gives text)."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        parsed = parse_datetime(value)
-        if parsed is None:
-            return value
-        value = parsed if parsed.tzinfo else parsed.replace(tzinfo=datetime.UTC)
-    return value.isoformat()
-
-
-def drafts_last_sql(game: str, seat: str) -> str:
-    """SQL for the stamp's second part: the last change of a draft that a seat's phone sees
-    change (its own hand, and the others' once complete), for the game whose id is the column
-    ``game`` and the seat ``seat`` (a column or ``%s``). Its first parameter is ``True``. One
-    text for every reader of the stamp (deal_stamp, deal_table_stamped,
-    games.services.poll): their ETags must agree, or every poll would redraw."""
-    return (
-        f"(SELECT MAX(d.updated_at) FROM {DealDraft._meta.db_table} d"
-        f" WHERE d.game_id = {game} AND (d.full = %s OR d.seat = {seat}))"
-    )
-
-
-def _game_key(game_id: uuid.UUID) -> Any:
-    return GameProjection._meta.pk.get_db_prep_value(game_id, connection)
-
-
-def deal_stamp(game_id: uuid.UUID, seat: int) -> tuple[int, str] | None:
-    """What a seat's phone shows of the table, as a stamp its poll compares, in one query (None:
-    no such game): the game's version and the last change of a draft it sees change: its own
-    hand, and the others' once they are complete (the others' hands in progress show as
-    "tapping": their taps do not redraw every phone of the table)."""
-    # Raw SQL, the same statement every time (psycopg prepares it): every tap's answer and
-    # every poll that found a change read it (games.services.poll reads it with the link).
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT g.version, {drafts_last_sql('g.stream_id', '%s')}"
-            f" FROM {GameProjection._meta.db_table} g WHERE g.stream_id = %s",
-            [True, seat, _game_key(game_id)],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return row[0], stamp_text(row[1])
+deal_stamp = table_stamp
+"""A Trick-n-Chef seat's stamp: the shared one (games.services.drafts.table_stamp)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,13 +333,5 @@ def deal_table_stamped(
 ) -> tuple[GameProjection, DealRound | None, tuple[int, str]]:
     """:func:`deal_table` and :func:`deal_stamp` for ``seat`` in one query: a phone's panel and
     its ETag are then of one moment, for one round trip."""
-    games = GameProjection.objects.raw(
-        f"SELECT g.*, {drafts_last_sql('g.stream_id', '%s')} AS drafts_last"
-        f" FROM {GameProjection._meta.db_table} g WHERE g.stream_id = %s",
-        [True, seat, _game_key(game_id)],
-    )
-    game = next(iter(games), None)
-    if game is None:
-        raise GameNotFound(_("there is no game %(game)s") % {"game": game_id})
-    stamp = (game.version, stamp_text(game.drafts_last))  # type: ignore[attr-defined]
+    game, stamp = table_stamped(game_id, seat)
     return game, deal_round(game), stamp

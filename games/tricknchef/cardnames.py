@@ -1,4 +1,5 @@
-"""Cards, suits, dishes and coins in the reader's language: the one namer every page uses.
+"""Trick-n-Chef's cards, suits, dishes and coins in the reader's language: the one namer every
+page of the game uses.
 
 "Y8" is a record's code (a format, never translated); a page says "yellow 8", "jaune 8",
 "жёлтая 8", "黄の8". The colour is translated with the card around it (``pgettext``), because a
@@ -11,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from engine.tricknchef.cards import CARD_STARS, CARD_SUIT, CARD_VALUE, COIN_STEP, Card
+from games.words import word_list
 
 CARD_NAMES: dict[str, Promise] = {
     "green": pgettext_lazy("a card: its colour and value", "green %(value)s"),
@@ -65,19 +67,6 @@ def dish_name(suit: str) -> str:
 def chef_name(suit: str) -> str:
     name = CHEF_NAMES.get(suit)
     return str(name) if name is not None else suit
-
-
-def word_list(words: Iterable[object]) -> str:
-    """Names or cards one after the other, with the language's separator."""
-    return gettext(", ").join(str(w) for w in words)
-
-
-def clause_list(clauses: Iterable[object]) -> str:
-    """Parts of a line that themselves hold commas ("Ana (x, y); Ben (z)"), with the
-    language's separator between them."""
-    return pgettext("the separator between the parts of a list that hold commas", "; ").join(
-        str(c) for c in clauses
-    )
 
 
 def card_list(cards: Iterable[Card]) -> str:

@@ -1,5 +1,6 @@
-"""Trick-n-Chef's pages: the original table page (games/table/views.py), replay
-(games/views_public.py) and score sheet (a box per deal, the total and the place)."""
+"""Trick-n-Chef's pages (``PAGES``, games.pages.GamePages): its table page
+(games/tricknchef/table_views.py) with its deal, pick, play and take addresses, its replay
+(games/tricknchef/replay.py) and its score sheet (a box per deal, the total and the place)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -16,18 +18,30 @@ from games.pages import SheetLayout
 
 
 class TrickNChefPages:
+    @property
+    def table_urls(self) -> list[URLPattern]:
+        """The table page's entries, each at its own address under ``/table/<game>/``."""
+        from games.tricknchef import table_views
+
+        return [
+            path("<uuid:game_id>/deal/", table_views.deal, name="deal"),
+            path("<uuid:game_id>/pick/", table_views.pick, name="pick"),
+            path("<uuid:game_id>/play/", table_views.play, name="play"),
+            path("<uuid:game_id>/take/", table_views.take, name="take"),
+        ]
+
     def enter(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        from games.table.views import tnc_enter
+        from games.tricknchef.table_views import tnc_enter
 
         return tnc_enter(request, game_id)  # type: ignore[arg-type]
 
     def results(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        from games.table.views import tnc_results
+        from games.tricknchef.table_views import tnc_results
 
         return tnc_results(request, game_id)  # type: ignore[arg-type]
 
     def undo(self, request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-        from games.table.views import tnc_undo
+        from games.tricknchef.table_views import tnc_undo
 
         return tnc_undo(request, game_id)  # type: ignore[arg-type]
 
@@ -35,7 +49,7 @@ class TrickNChefPages:
         raise Http404("Trick-n-Chef's entries have their own addresses (deal, pick, play, take)")
 
     def replay(self, request: HttpRequest, game_id: uuid.UUID, view: Any) -> HttpResponse:
-        from games.views_public import tnc_replay
+        from games.tricknchef.replay import tnc_replay
 
         return tnc_replay(request, game_id, view)  # type: ignore[arg-type]
 

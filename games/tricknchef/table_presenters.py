@@ -1,4 +1,4 @@
-"""What the scorekeeper's table page shows: an engine state turned into plain dataclasses for the
+"""What Trick-n-Chef's table page shows: an engine state turned into plain dataclasses for the
 templates. It decides nothing: the legal moves come from engine.tricknchef.referee."""
 
 from __future__ import annotations
@@ -31,25 +31,25 @@ from engine.tricknchef.referee import (
 from engine.tricknchef.rules import Play, chef_taker, most_points, trick_winner
 from engine.tricknchef.snapshot import from_snapshot
 from engine.tricknchef.state import CompletedTrick, GameState, Phase
-from games.cardnames import (
+from games.models import GameProjection
+from games.policy import Seating
+from games.tricknchef import refusals as tricknchef_refusals
+from games.tricknchef.cardnames import (
     card_label as card_label,
 )
-from games.cardnames import (
+from games.tricknchef.cardnames import (
     card_name,
     chef_name,
     suit_name,
 )
-from games.cardnames import (
+from games.tricknchef.cardnames import (
     coin_words as coin_words,
 )
-from games.forms_table import (
+from games.tricknchef.forms import (
     DEAL_PREFIX,
     score_field,
     total_field,
 )
-from games.models import GameProjection
-from games.policy import Seating
-from games.tricknchef import refusals as tricknchef_refusals
 
 
 def state_of(game: GameProjection) -> GameState:
@@ -589,14 +589,3 @@ def results_values(players: Sequence[str], entry: Mapping[str, Any]) -> dict[str
         if totals.get(player) is not None:
             values[total_field(seat)] = str(totals[player])
     return values
-
-
-def results_closed(game: GameProjection) -> str | None:
-    """Why results cannot be entered for this game now (None if they can)."""
-    if game.status == GameProjection.Status.VOID:
-        return _("This game was voided: nothing more can be recorded.")
-    if game.results_only:
-        return _("Results were already entered for this game (undo them on the table page first).")
-    if game.status == GameProjection.Status.FINISHED:
-        return _("This game was recorded play by play to the end: its scores come from the plays.")
-    return None
