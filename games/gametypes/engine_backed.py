@@ -1,10 +1,11 @@
-"""The parts of a game type that every engine built like Trick-n-Chef's shares: a record of
-JSON lines, events parsed and encoded by the engine's ``events`` module, ``step`` that checks and
-applies, ``replay_lines`` that checks a whole file.
+"""The shared base of the game types over an engine package (:class:`EngineGameType`, the club
+games' types subclass it and name the engine's functions): a record of JSON lines, events parsed
+and encoded by the engine's ``events`` module, ``step`` that checks and applies, ``replay_lines``
+that checks a whole file.
 
 A game whose engine has no snapshot of its own keeps, beside its state, the events that made it
-(:class:`Recorded`): its snapshot is that list and restoring it replays them (its games are short:
-Crazy Kitchen's record has seven events, Chefs' a few hundred).
+(:class:`EngineState`): its snapshot is that list and restoring it replays them (its games are
+short: Crazy Kitchen's record has seven events, Chefs' a few hundred).
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from games.gametypes.base import Placement, StandingsRule, neutral_placements
 
 
 @dataclass
-class Recorded:
+class EngineState:
     """An engine's state with the events (as JSON objects) that made it."""
 
     state: Any
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-class RecordedGame:
+class EngineGameType:
     """A game type over an engine package; subclasses name its functions."""
 
     key: str
@@ -62,20 +63,20 @@ class RecordedGame:
     def table_options(self, players: int) -> dict[str, Any]:
         return {}
 
-    def new_state(self) -> Recorded:
-        return Recorded(self.engine_new())
+    def new_state(self) -> EngineState:
+        return EngineState(self.engine_new())
 
     def parse(self, obj: Mapping[str, Any]) -> Any:
         return self.engine_parse(obj)
 
-    def step(self, state: Recorded, event: Any) -> None:
+    def step(self, state: EngineState, event: Any) -> None:
         self.engine_step(state.state, event)  # checks first: nothing changes when refused
         state.events.append(self.engine_encode(event))
 
     def encode(self, event: Any) -> dict[str, Any]:
         return self.engine_encode(event)
 
-    def forced(self, state: Recorded) -> Any | None:
+    def forced(self, state: EngineState) -> Any | None:
         return None
 
     def read_record(self, data: bytes | str) -> list[Any]:
@@ -86,19 +87,19 @@ class RecordedGame:
     def write_record(self, events: Sequence[Mapping[str, Any]]) -> str:
         return "".join(self.engine_dumps(self.engine_parse(e)) + "\n" for e in events)
 
-    def snapshot(self, state: Recorded) -> dict[str, Any]:
+    def snapshot(self, state: EngineState) -> dict[str, Any]:
         return {"events": list(state.events)}
 
-    def restore(self, data: Mapping[str, Any]) -> Recorded:
+    def restore(self, data: Mapping[str, Any]) -> EngineState:
         state = self.new_state()
         for obj in data.get("events", ()):
             self.step(state, self.engine_parse(obj))
         return state
 
-    def summary(self, state: Recorded) -> dict[str, Any]:
+    def summary(self, state: EngineState) -> dict[str, Any]:
         return self.engine_summary(state.state)
 
-    def finished(self, state: Recorded) -> bool:
+    def finished(self, state: EngineState) -> bool:
         return self.engine_over(state.state)
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]:

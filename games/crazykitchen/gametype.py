@@ -17,10 +17,10 @@ from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
 from games.gametypes.base import StandingsRule
-from games.gametypes.recorded import Recorded, RecordedGame
+from games.gametypes.engine_backed import EngineGameType, EngineState
 
 
-class CrazyKitchen(RecordedGame):
+class CrazyKitchen(EngineGameType):
     key = events.GAME
     name = "Crazy Kitchen"
     table_sizes: tuple[int, ...] = (2,)
@@ -28,7 +28,7 @@ class CrazyKitchen(RecordedGame):
     team_members: tuple[int, int] | None = (MIN_TEAM, PLAYER_COUNTS[-1] // 2)
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
-    pages = "games.pages.crazykitchen"
+    pages = "games.crazykitchen.pages"
     refusals = "games.crazykitchen.refusals"
     standings_rule: StandingsRule | None = StandingsRule(
         "match",
@@ -67,7 +67,7 @@ class CrazyKitchen(RecordedGame):
             event["compensation"] = options["compensation"]
         return event
 
-    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"scores": [six round scores]}`` with an optional ``compensation``;
         who cooked first comes from the game's start."""
         kitchen: KitchenState = state.state

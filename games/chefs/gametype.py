@@ -15,15 +15,15 @@ from engine.chefs.rules import PLAYER_COUNTS
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
 from games.gametypes.base import StandingsRule
-from games.gametypes.recorded import Recorded, RecordedGame
+from games.gametypes.engine_backed import EngineGameType, EngineState
 
 
-class Chefs(RecordedGame):
+class Chefs(EngineGameType):
     key = events.GAME
     name = "Chefs"
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
-    pages = "games.pages.chefs"
+    pages = "games.chefs.pages"
     refusals = "games.chefs.refusals"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
@@ -45,6 +45,6 @@ class Chefs(RecordedGame):
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)
 
-    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"positions": {chef: final position}}``."""
         return results(list(state.state.players), entry)
