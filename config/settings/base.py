@@ -135,8 +135,25 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # What APP_DIRS and template_partials set up on their own (partials over a cached
+            # loader, in development too), plus each registered game's templates in its package
+            # (games.template_loader: games/<game>/templates/).
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "games.template_loader.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 # LANGUAGE_CODE and LANGUAGE_BIDI for <html lang dir> in every page.

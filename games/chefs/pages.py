@@ -69,7 +69,7 @@ class ChefsResults(ResultsForm):
 
 class ChefsPresenter:
     key = "chefs"
-    template = "table/chefs.html"
+    template = "chefs/table.html"
 
     def turn(self, state: EngineState, summary: Mapping[str, Any]) -> tuple[str, str]:
         game: ChefsState = state.state

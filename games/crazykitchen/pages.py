@@ -89,7 +89,7 @@ class KitchenResults(ResultsForm):
 
 class KitchenPresenter:
     key = "crazy-kitchen"
-    template = "table/crazykitchen.html"
+    template = "crazykitchen/table.html"
 
     def turn(self, state: EngineState, summary: Mapping[str, Any]) -> tuple[str, str]:
         kitchen: KitchenState = state.state

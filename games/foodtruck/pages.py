@@ -105,7 +105,7 @@ class FoodTruckResults(ResultsForm):
 
 class FoodTruckPresenter:
     key = "food-truck"
-    template = "table/foodtruck.html"
+    template = "foodtruck/table.html"
 
     # ------------------------------------------------------------------ words
 

@@ -98,7 +98,9 @@ class Presenter(Protocol):
 
     key: str
     template: str
-    """The game's partials for the table page: ``state`` and ``controls`` (and forms)."""
+    """The game's partials for the table page: ``state`` and ``controls`` (and forms); a
+    template in its package (``"foodtruck/table.html"``: games/foodtruck/templates/, found by
+    games.template_loader)."""
 
     def turn(self, state: Any, summary: Mapping[str, Any]) -> tuple[str, str]:
         """Headline and detail: whose turn it is and what is expected, in words."""
