@@ -14,7 +14,7 @@ from engine.chefs.results import results
 from engine.chefs.rules import PLAYER_COUNTS
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
-from games.gametypes.base import StandingsRule
+from games.gametypes.base import DemoTournament, StandingsRule
 from games.gametypes.engine_backed import EngineGameType, EngineState
 
 
@@ -34,6 +34,10 @@ class Chefs(EngineGameType):
                 "The chef's final positions on the board added up over all games (a bye adds none)."
             ),
         ),
+    )
+    demo: DemoTournament | None = DemoTournament(
+        "Demo Chefs race",
+        ("Kai", "Lena", "Milo", "Nora", "Omar", "Pia", "Quinn", "Rosa", "Sven", "Tara", "Uma"),
     )
     engine_new = staticmethod(ChefsState)
     engine_parse = staticmethod(events.from_json)

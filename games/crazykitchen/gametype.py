@@ -9,15 +9,15 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
-from engine.crazykitchen import events
+from engine.crazykitchen import RULES, events
 from engine.crazykitchen.replay import replay_lines, step
 from engine.crazykitchen.results import results
 from engine.crazykitchen.rules import MIN_TEAM, PLAYER_COUNTS
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
-from games.gametypes.base import StandingsRule
-from games.gametypes.engine_backed import EngineGameType, EngineState
+from games.gametypes.base import DemoTournament, StandingsRule
+from games.gametypes.engine_backed import EngineGameType, EngineState, renamed
 
 
 class CrazyKitchen(EngineGameType):
@@ -39,6 +39,17 @@ class CrazyKitchen(EngineGameType):
         ),
         entrant=gettext_noop("Team"),
         points=gettext_noop("Match points"),
+    )
+    demo: DemoTournament | None = DemoTournament(
+        "Demo Crazy Kitchen cup",
+        {
+            "Pizza": ("Vera", "Wim"),
+            "French Fries": ("Xia", "Yusuf", "Zoe"),
+            "Sushi": ("Abel", "Bea"),
+            "Tacos": ("Cem", "Dina", "Egon"),
+            "Ramen": ("Fritz", "Gaia"),
+            "Curry": ("Hugo", "Iris"),
+        },
     )
     engine_new = staticmethod(KitchenState)
     engine_parse = staticmethod(events.from_json)
@@ -83,3 +94,12 @@ class CrazyKitchen(EngineGameType):
         if "compensation" not in entry and started.get("compensation") is not None:
             full["compensation"] = started["compensation"]  # as the organizer set it
         return {**results(teams, full), "players": list(kitchen.names)}
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """A simulated game of four players, its two teams renamed to the table's: the team that
+        cooked first becomes seat 1's."""
+        record = RULES.simulate(seed, 4)
+        first = record[0]["cooks_first"]
+        second = next(t["name"] for t in record[0]["teams"] if t["name"] != first)
+        names = {first: players[0], second: players[1]}
+        return [renamed(event, names) for event in record[1:]]

@@ -14,7 +14,7 @@ from engine.foodtruck.results import results
 from engine.foodtruck.rules import PLAYER_COUNTS
 from engine.foodtruck.state import GameState, Phase
 from engine.foodtruck.summary import summarize
-from games.gametypes.base import StandingsRule
+from games.gametypes.base import DemoTournament, StandingsRule
 from games.gametypes.engine_backed import EngineGameType, EngineState
 
 
@@ -35,6 +35,11 @@ class FoodTruck(EngineGameType):
             gettext_noop("Victory points"),
             gettext_noop("The victory points added up over all games (a bye adds none)."),
         ),
+    )
+    demo: DemoTournament | None = DemoTournament(
+        "Demo Food Truck rally",
+        ("Ada", "Basil", "Cyrus", "Dora", "Emil", "Flora", "Gino", "Hana", "Ivan", "Juno", "Kim"),
+        table_size=4,
     )
     engine_new = staticmethod(GameState)
     engine_parse = staticmethod(events.from_json)

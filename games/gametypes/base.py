@@ -59,6 +59,17 @@ class StandingsRule:
     """The title of the standings' points (placement points; a match game's match points)."""
 
 
+@dataclass(frozen=True, slots=True)
+class DemoTournament:
+    """A game's tournament in the demo (tournaments.demo, what ``bin/run`` shows a new user):
+    its name, its entrants (a team game's: each team's name -> its players) and the table size
+    its pairing prefers (None: the tournament's own default)."""
+
+    name: str
+    entrants: Sequence[str] | Mapping[str, Sequence[str]]
+    table_size: int | None = None
+
+
 class GameType(Protocol):
     key: str
     name: str
@@ -94,6 +105,9 @@ class GameType(Protocol):
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's
     views."""
+    demo: DemoTournament | None
+    """The game's tournament in the demo, beside the club night of the default game (None:
+    none)."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         """The record's first event (as its JSON object) for a new table. ``players``: the
@@ -150,6 +164,12 @@ class GameType(Protocol):
         ...
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]: ...
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """A random legal whole game for a demo table the tournament started (``players``: its
+        entrants in seat order): the events after its start, as JSON objects, with the table's
+        names (the same for the same arguments)."""
+        ...
 
 
 def neutral_placements(summary: Mapping[str, Any], name_key: str = "player") -> list[Placement]:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.jsonline import split_lines
-from games.gametypes.base import Placement, StandingsRule, neutral_placements
+from engine.registry import RULES
+from games.gametypes.base import DemoTournament, Placement, StandingsRule, neutral_placements
 
 
 @dataclass
@@ -41,6 +42,7 @@ class EngineGameType:
     record_types: frozenset[str]
     pages: str
     refusals: str
+    demo: DemoTournament | None = None
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""
 
@@ -104,3 +106,28 @@ class EngineGameType:
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]:
         return neutral_placements(summary, self.name_key)
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """The engine's simulated game, its players renamed to the table's: the one who starts
+        round 1 (where the record names a ``first_player``; else the first simulated) becomes
+        seat 1, the others following in the same turn order."""
+        record = RULES[self.key].simulate(seed, len(players))
+        simulated = list(record[0]["players"])
+        first = next(
+            (e["first_player"] for e in record if e.get("round") == 1 and "first_player" in e),
+            simulated[0],
+        )
+        start = simulated.index(first)
+        names = {simulated[(start + i) % len(simulated)]: seat for i, seat in enumerate(players)}
+        return [renamed(event, names) for event in record[1:]]
+
+
+def renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """A record's JSON with its players' (or teams') names replaced, keys too."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
+    return value
