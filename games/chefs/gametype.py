@@ -34,6 +34,10 @@ class Chefs(EngineGameType):
                 "The chef's final positions on the board added up over all games (a bye adds none)."
             ),
         ),
+        order=gettext_noop(
+            "%(game)s ranks players equal on placement points by the game's points, then first "
+            "places"
+        ),
     )
     demo: DemoTournament | None = DemoTournament(
         "Demo Chefs race",

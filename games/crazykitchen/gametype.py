@@ -39,6 +39,10 @@ class CrazyKitchen(EngineGameType):
         ),
         entrant=gettext_noop("Team"),
         points=gettext_noop("Match points"),
+        order=gettext_noop(
+            "%(game)s ranks teams by match points (2 for a win, 1 for a draw), then point "
+            "difference, then points scored"
+        ),
     )
     demo: DemoTournament | None = DemoTournament(
         "Demo Crazy Kitchen cup",

@@ -35,6 +35,10 @@ class FoodTruck(EngineGameType):
             gettext_noop("Victory points"),
             gettext_noop("The victory points added up over all games (a bye adds none)."),
         ),
+        order=gettext_noop(
+            "%(game)s ranks players equal on placement points by the game's points, then first "
+            "places"
+        ),
     )
     demo: DemoTournament | None = DemoTournament(
         "Demo Food Truck rally",

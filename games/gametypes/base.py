@@ -57,6 +57,9 @@ class StandingsRule:
     """What the standings call an entrant (a column title: "Team" for a team game)."""
     points: str = "Points"
     """The title of the standings' points (placement points; a match game's match points)."""
+    order: str = ""
+    """How the game ranks its entrants, in words, for the new tournament's form (beside the
+    tie-breaks it offers, which are the Swiss standings'): a clause with ``%(game)s``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 from django.utils.formats import time_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings, timezones
@@ -227,6 +227,23 @@ class ClubTimeZoneField(forms.CharField):
 
 
 # ----------------------------------------------------------------------------- a new tournament
+
+
+def tiebreaks_note() -> str:
+    """Whose tie-breaks the new tournament's form offers (the games ranked by the Swiss
+    standings), and how each other game ranks its entrants (its standings rule's words)."""
+    swiss = _(", ").join(kind.name for kind in GAME_TYPES.values() if kind.standings_rule is None)
+    orders = [
+        _(kind.standings_rule.order) % {"game": kind.name}
+        for kind in GAME_TYPES.values()
+        if kind.standings_rule is not None and kind.standings_rule.order
+    ]
+    if not orders:
+        return _("These tie-breaks are %(games)s's.") % {"games": swiss}
+    between = pgettext("the separator between the parts of a list that hold commas", "; ")
+    return _(
+        "These tie-breaks are %(games)s's. The other games keep their own order: %(orders)s."
+    ) % {"games": swiss, "orders": between.join(orders)}
 
 
 def game_label(key: str) -> str:
