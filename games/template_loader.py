@@ -1,36 +1,38 @@
-"""A template loader for the games' packages: it finds templates in ``templates/`` beside each
-registered game type's modules (e.g. games/tricknchef/templates/), so a game's templates live in
-its package and no setting names a game."""
+"""A template loader that finds each registered game's templates in its own package: the
+``templates/`` folder beside the module of its game type's class (``games/foodtruck/templates/``
+holds ``foodtruck/table.html``).
+
+The folders come from :data:`games.gametypes.GAME_TYPES` at every lookup, so a game registered
+later (a test's game, under ``tests/``) is found without a setting changing.
+"""
 
 from __future__ import annotations
 
-import importlib
+import sys
 from pathlib import Path
 
 from django.template.loaders.filesystem import Loader as FilesystemLoader
 
 
 def game_template_dirs() -> list[Path]:
-    """``templates/`` of the packages of every game type's class and pages modules (those that
-    have one), in registry order."""
-    from games.gametypes import GAME_TYPES  # the registry needs the apps loaded
+    """Each registered game type's ``templates/`` folder (beside its class's module), once each,
+    in the registry's order; a game without one has none."""
+    from games.gametypes import GAME_TYPES  # at lookup time: the registry as it is now
 
-    dirs: list[Path] = []
+    found: list[Path] = []
     for kind in GAME_TYPES.values():
-        for module in (type(kind).__module__, kind.pages):
-            name = module.rpartition(".")[0]
-            if not name:  # a top-level module: no package of its own
-                continue
-            package = importlib.import_module(name)
-            for root in getattr(package, "__path__", ()):
-                folder = Path(root) / "templates"
-                if folder.is_dir() and folder not in dirs:
-                    dirs.append(folder)
-    return dirs
+        module = sys.modules.get(type(kind).__module__)
+        filename = getattr(module, "__file__", None)
+        if filename is None:
+            continue
+        folder = Path(filename).resolve().parent / "templates"
+        if folder not in found and folder.is_dir():
+            found.append(folder)
+    return found
 
 
 class Loader(FilesystemLoader):
-    """The filesystem loader over :func:`game_template_dirs`."""
+    """Django's filesystem loader over the registered games' template folders."""
 
     def get_dirs(self) -> list[Path]:  # type: ignore[override]
         return game_template_dirs()

@@ -1,6 +1,6 @@
-"""A living demo tournament: 16 players, round 1 played to the end, round 2 under way; and one
-tournament of each of the club's other games (Food Truck, Chefs, Crazy Kitchen's teams), round 1
-played to the end and round 2 paired.
+"""A living demo tournament of the default game: 16 players, round 1 played to the end, round 2
+under way; and one tournament of each other registered game that has one (``GameType.demo``:
+its name and entrants, in the game's package), round 1 played to the end and round 2 paired.
 
 Built through the same services as real use (every action an event), with simulated games, so a
 new user sees a tournament in progress within a minute of cloning (``bin/run``).
@@ -21,10 +21,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from config.kept import read_private, write_private
-from engine.registry import RULES
-from engine.tricknchef.events import to_json
-from engine.tricknchef.simulate import simulate
 from games import services as games
+from games.gametypes import GAME_TYPES
 from games.models import GameProjection
 from tournaments import services
 from tournaments.models import TournamentProjection
@@ -47,31 +45,14 @@ class OtherGame:
     table_size: int | None = None
 
 
-OTHER_GAMES = (
-    OtherGame(
-        "Demo Food Truck rally",
-        "food-truck",
-        ("Ada", "Basil", "Cyrus", "Dora", "Emil", "Flora", "Gino", "Hana", "Ivan", "Juno", "Kim"),
-        table_size=4,
-    ),
-    OtherGame(
-        "Demo Chefs race",
-        "chefs",
-        ("Kai", "Lena", "Milo", "Nora", "Omar", "Pia", "Quinn", "Rosa", "Sven", "Tara", "Uma"),
-    ),
-    OtherGame(
-        "Demo Crazy Kitchen cup",
-        "crazy-kitchen",
-        {
-            "Pizza": ("Vera", "Wim"),
-            "French Fries": ("Xia", "Yusuf", "Zoe"),
-            "Sushi": ("Abel", "Bea"),
-            "Tacos": ("Cem", "Dina", "Egon"),
-            "Ramen": ("Fritz", "Gaia"),
-            "Curry": ("Hugo", "Iris"),
-        },
-    ),
-)
+def other_games() -> tuple[OtherGame, ...]:
+    """The demo's tournament of each registered game that has one (GameType.demo), in the
+    registry's order."""
+    return tuple(
+        OtherGame(kind.demo.name, key, kind.demo.entrants, kind.demo.table_size)
+        for key, kind in GAME_TYPES.items()
+        if kind.demo is not None
+    )
 
 
 ORGANIZER, SCOREKEEPER = "organizer", "scorekeeper"
@@ -131,11 +112,10 @@ def _login(username: str, password: str) -> AbstractBaseUser:
 
 
 def _play(game_id: str, seed: int, user: AbstractBaseUser, upto: int | None = None) -> None:
+    """A simulated game of the table's game at the table's names (its first ``upto`` events);
+    the table's own start (the tournament made it) stays (GameType.demo_record)."""
     game = GameProjection.objects.get(stream_id=game_id)
-    names = tuple(game.players)
-    suits = ("green", "red", "yellow") if len(names) == 3 else None
-    events = simulate(seed, len(names), names=names, first_player=names[0], suits=suits)
-    record = [to_json(e) for e in events[1:]]
+    record = GAME_TYPES[game.game_type].demo_record(seed, list(game.players))
     if upto is not None:
         record = record[:upto]
     games.game_append(
@@ -157,7 +137,7 @@ def build(*, seed: int = 2026, passwords: Mapping[str, str] | None = None) -> De
         "scorekeeper_password": passwords[SCOREKEEPER],
     }
     others = tuple(
-        (other.name, _other_game(other, seed, organizer, scorekeeper)) for other in OTHER_GAMES
+        (other.name, _other_game(other, seed, organizer, scorekeeper)) for other in other_games()
     )
     existing = TournamentProjection.objects.filter(name=NAME).first()
     if existing is not None:
@@ -198,48 +178,6 @@ def build(*, seed: int = 2026, passwords: Mapping[str, str] | None = None) -> De
     return Demo(tid, created=True, others=others, **logins)
 
 
-def _renamed(value: Any, names: Mapping[str, str]) -> Any:
-    """A simulated record's JSON with its players' (or teams') names replaced, keys too."""
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, list):
-        return [_renamed(v, names) for v in value]
-    if isinstance(value, dict):
-        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
-    return value
-
-
-def _play_other(game_id: str, game_type: str, seed: int, user: AbstractBaseUser) -> None:
-    """A simulated game of the table's game, its entrants renamed to the table's; the table's
-    own start (the tournament made it) stays. The simulated round 1's first player becomes
-    seat 1 (the others in turn order); Crazy Kitchen: the simulated teams become the table's,
-    the one that cooked first becoming seat 1's."""
-    game = GameProjection.objects.get(stream_id=game_id)
-    seated = list(game.players)
-    if game_type == "crazy-kitchen":
-        record = RULES[game_type].simulate(seed, 4)
-        first = record[0]["cooks_first"]
-        second = next(t["name"] for t in record[0]["teams"] if t["name"] != first)
-        names = {first: seated[0], second: seated[1]}
-    else:
-        record = RULES[game_type].simulate(seed, len(seated))
-        simulated = list(record[0]["players"])
-        # Round 1's first player becomes seat 1 (Food Truck's tables keep that rule); the
-        # others follow in the same turn order.
-        first = next(
-            (e["first_player"] for e in record if e.get("round") == 1 and "first_player" in e),
-            simulated[0],
-        )
-        start = simulated.index(first)
-        names = {simulated[(start + i) % len(simulated)]: seat for i, seat in enumerate(seated)}
-    games.game_append(
-        game_id=game.stream_id,
-        expected_version=game.version,
-        events=[_renamed(event, names) for event in record[1:]],
-        user=user,
-    )
-
-
 def _other_game(
     other: OtherGame, seed: int, organizer: AbstractBaseUser, scorekeeper: AbstractBaseUser
 ) -> uuid.UUID:
@@ -268,7 +206,7 @@ def _other_game(
         services.tournament_pair(tournament_id=tid, user=organizer)
         change = services.tournament_publish(tournament_id=tid, round=1, user=organizer)
         for table in change.state["rounds"][0]["tables"]:
-            _play_other(table["game"], other.game_type, seed + table["table"], scorekeeper)
+            _play(table["game"], seed + table["table"], scorekeeper)
             services.tournament_sync_game(game_id=uuid.UUID(table["game"]))
             services.tournament_confirm(
                 tournament_id=tid, round=1, table=table["table"], user=organizer

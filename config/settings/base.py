@@ -136,8 +136,9 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
-            # Project templates, the apps', then each registered game's package's (cached), with
-            # django-template-partials' loader around them (as it would set up itself).
+            # What APP_DIRS and template_partials set up on their own (partials over a cached
+            # loader, in development too), plus each registered game's templates in its package
+            # (games.template_loader: games/<game>/templates/).
             "loaders": [
                 (
                     "template_partials.loader.Loader",

@@ -1,17 +1,17 @@
 """Game types: what the event store, the pages and the tournaments need to know about a game,
-and no more (the protocol: :mod:`games.gametypes.base`).
+and no more (the protocol: :mod:`games.gametypes.base`); the registry :data:`GAME_TYPES`.
 
-Adding a game: its engine package (``engine/<game>/``), its module here, and one line in
-:data:`GAME_TYPES`.
+Adding a game: its engine package (``engine/<game>/``), its games package (``games/<game>/``,
+its type in ``games/<game>/gametype.py``), and one line here.
 """
 
 from __future__ import annotations
 
+from games.chefs.gametype import Chefs
+from games.crazykitchen.gametype import CrazyKitchen
+from games.foodtruck.gametype import FoodTruck
 from games.gametypes.base import GameType, Placement
-from games.gametypes.chefs import Chefs
-from games.gametypes.crazykitchen import CrazyKitchen
-from games.gametypes.foodtruck import FoodTruck
-from games.gametypes.tricknchef import TrickNChef
+from games.tricknchef.gametype import TrickNChef
 
 GAME_TYPES: dict[str, GameType] = {
     kind.key: kind for kind in (TrickNChef(), FoodTruck(), Chefs(), CrazyKitchen())

@@ -57,6 +57,20 @@ class StandingsRule:
     """What the standings call an entrant (a column title: "Team" for a team game)."""
     points: str = "Points"
     """The title of the standings' points (placement points; a match game's match points)."""
+    order: str = ""
+    """How the game ranks its entrants, in words, for the new tournament's form (beside the
+    tie-breaks it offers, which are the Swiss standings'): a clause with ``%(game)s``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DemoTournament:
+    """A game's tournament in the demo (tournaments.demo, what ``bin/run`` shows a new user):
+    its name, its entrants (a team game's: each team's name -> its players) and the table size
+    its pairing prefers (None: the tournament's own default)."""
+
+    name: str
+    entrants: Sequence[str] | Mapping[str, Sequence[str]]
+    table_size: int | None = None
 
 
 class GameType(Protocol):
@@ -99,6 +113,9 @@ class GameType(Protocol):
     games.phone.panel.Panel), imported by name by the phone frame (games.phone.panel.panel_for);
     None: the game has no phones yet, and its seat links open a page that says the table's
     scorekeeper enters it."""
+    demo: DemoTournament | None
+    """The game's tournament in the demo, beside the club night of the default game (None:
+    none)."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         """The record's first event (as its JSON object) for a new table. ``players``: the
@@ -155,6 +172,12 @@ class GameType(Protocol):
         ...
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]: ...
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """A random legal whole game for a demo table the tournament started (``players``: its
+        entrants in seat order): the events after its start, as JSON objects, with the table's
+        names (the same for the same arguments)."""
+        ...
 
 
 def neutral_placements(summary: Mapping[str, Any], name_key: str = "player") -> list[Placement]:

@@ -1,12 +1,12 @@
 """Each game's web pages: the scorekeeper's table page, the public replay and the printed score
 sheet (issue 15, "adding a game touches its own package(s) and one registry line").
 
-A game type names its pages module (``GameType.pages``, e.g. ``"games.pages.foodtruck"``); the
+A game type names its pages module (``GameType.pages``, e.g. ``"games.foodtruck.pages"``); the
 module holds ``PAGES``, a :class:`GamePages`. The table, replay and print views look the game's
 type up and dispatch to it, so they know no game by name; a game whose table page has entry
 addresses of its own gives them as ``table_urls`` (:func:`table_urls`). Trick-n-Chef's pages are
-in its package (games/tricknchef/pages.py); the other games share :mod:`games.pages.recorded`,
-each with its own presenter module.
+in its package (games/tricknchef/pages.py); the other games' pages (games/<game>/pages.py) are
+each a presenter in the frame they share, :mod:`games.pages.frame`.
 """
 
 from __future__ import annotations

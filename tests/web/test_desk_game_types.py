@@ -5,10 +5,13 @@ named for what it is in each game."""
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.gametypes import GAME_TYPES
 from tests.web.desk import desk, html, logged_in, summary, text
 from tournaments import services as t
 
@@ -40,6 +43,21 @@ def test_the_new_tournament_form_offers_the_games_and_a_table_size(olga: User) -
     assert (state["game_type"], state["settings"]["table_size"]) == ("food-truck", 3)
     page = text(client.get(desk(tid)))
     assert "Game Food Truck" in page and "Full table 3 players" in page
+
+
+def test_the_tie_breaks_note_names_every_game_and_how_it_ranks(olga: User) -> None:
+    """Built from the registry: the tie-breaks offered are those of the games the Swiss
+    standings rank; every other game says its own order."""
+    page = unescape(text(logged_in(olga).get("/desk/")))
+    swiss = ", ".join(k.name for k in GAME_TYPES.values() if k.standings_rule is None)
+    assert f"These tie-breaks are {swiss}'s. The other games keep their own order:" in page
+    for kind in GAME_TYPES.values():
+        if kind.standings_rule is not None:
+            assert kind.standings_rule.order % {"game": kind.name} in page
+    assert (
+        "Crazy Kitchen ranks teams by match points (2 for a win, 1 for a draw), then point "
+        "difference, then points scored." in page
+    )
 
 
 def test_a_table_size_the_game_does_not_allow_comes_back_in_words(olga: User) -> None:

@@ -1,6 +1,7 @@
-"""The table page, results-only form and undo of Food Truck, Chefs and Crazy Kitchen
-(games/pages/), driven with the Django test client: the forms are read back from the page's HTML
-(tests/web/test_table_page.py's reader) and posted as a browser would."""
+"""The table page, results-only form and undo of the games whose pages are the shared frame's
+(games/pages/frame.py: Food Truck, Chefs, Crazy Kitchen), driven with the Django test client:
+the forms are read back from the page's HTML (tests/web/test_table_page.py's reader) and posted
+as a browser would."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from django.test import Client
 
 from engine.registry import RULES
 from games import services
+from games.gametypes import GAME_TYPES
 from games.models import Event as StoredEvent
 from games.models import GameProjection, GameResult
+from games.pages import pages_for
+from games.pages.frame import PresenterPages
 from tests.games.records import start_args
 from tests.web.test_table_page import page_forms, text
 
@@ -24,6 +28,8 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
 TEAMS = {"Pizza": ["Ann", "Bo", "Cy"], "Fries": ["Di", "Ed"]}
+FRAME_GAMES = [key for key in GAME_TYPES if isinstance(pages_for(key), PresenterPages)]
+"""The registered games whose pages are a presenter in the shared frame."""
 
 
 @pytest.fixture
@@ -38,13 +44,14 @@ def client_in(client: Client, keeper: User) -> Client:
 
 
 def new_game(user: User, key: str, players: list[str] | None = None) -> uuid.UUID:
-    if key == "crazy-kitchen":
+    if GAME_TYPES[key].teams:
         change = services.game_create(
             players=list(TEAMS), game_type=key, options={"members": TEAMS}, user=user
         )
     else:
         names = players or ["Ann", "Bo", "Cy"]
-        change = services.game_create(players=names, game_type=key, user=user)
+        options = GAME_TYPES[key].table_options(len(names))  # Trick-n-Chef's 3: its suits
+        change = services.game_create(players=names, game_type=key, options=options, user=user)
     return change.game_id
 
 
@@ -65,7 +72,7 @@ def post_results(client: Client, game_id: uuid.UUID, values: dict[str, str]) -> 
 # ----------------------------------------------------------------------------- results only
 
 
-@pytest.mark.parametrize("key", ["food-truck", "chefs", "crazy-kitchen"])
+@pytest.mark.parametrize("key", list(GAME_TYPES))
 def test_the_table_page_of_each_game_answers_and_links_its_results_form(
     client_in: Client, keeper: User, key: str
 ) -> None:
@@ -219,12 +226,10 @@ def test_a_posted_event_must_be_one_of_the_games_types(client_in: Client, keeper
     assert response.status_code == 422
 
 
-@pytest.mark.parametrize("key", ["food-truck", "chefs", "crazy-kitchen"])
+@pytest.mark.parametrize("key", FRAME_GAMES)
 def test_the_rules_refuse_a_wrong_play_in_words(client_in: Client, keeper: User, key: str) -> None:
     game_id = new_game(keeper, key)
-    record = RULES[key].simulate(1, 3 if key != "crazy-kitchen" else 5)
-    del record
-    bad = {"type": "round_started", "round": 7} if key != "crazy-kitchen" else {}
+    bad = {} if GAME_TYPES[key].teams else {"type": "round_started", "round": 7}
     response = client_in.post(
         f"/table/{game_id}/event/",
         {"version": "1", "key": "k2", "event": json.dumps(bad or {"type": "round_scored"})},
@@ -238,7 +243,7 @@ def test_the_rules_refuse_a_wrong_play_in_words(client_in: Client, keeper: User,
 
 def played(key: str, seed: int, upto: int | None = None) -> tuple[uuid.UUID, list[dict[str, Any]]]:
     """A published game of ``key`` from a simulated record (all of it, or its first lines)."""
-    record = RULES[key].simulate(seed, 5 if key == "crazy-kitchen" else 3)
+    record = RULES[key].simulate(seed, 5 if GAME_TYPES[key].teams else 3)
     players, options = start_args(record[0])
     game = services.game_create(players=players, game_type=key, options=options, published=True)
     version = game.version
@@ -249,7 +254,7 @@ def played(key: str, seed: int, upto: int | None = None) -> tuple[uuid.UUID, lis
     return game.game_id, record
 
 
-@pytest.mark.parametrize("key", ["food-truck", "chefs", "crazy-kitchen"])
+@pytest.mark.parametrize("key", FRAME_GAMES)
 def test_the_replay_steps_through_the_events_in_words(client: Client, key: str) -> None:
     game_id, record = played(key, 5)
     first = text(client.get(f"/g/{game_id}/").content.decode())
@@ -351,11 +356,11 @@ def tap(client: Client, game_id: uuid.UUID, obj: dict[str, Any]) -> Any:
     return client.post(f"/table/{game_id}/event/", fields, headers=HTMX)
 
 
-@pytest.mark.parametrize("key", ["food-truck", "crazy-kitchen", "chefs"])
+@pytest.mark.parametrize("key", FRAME_GAMES)
 def test_a_whole_game_is_entered_play_by_play_on_the_table_page(
     client_in: Client, keeper: User, key: str
 ) -> None:
-    record = RULES[key].simulate(4, 5 if key == "crazy-kitchen" else 3)
+    record = RULES[key].simulate(4, 5 if GAME_TYPES[key].teams else 3)
     players, options = start_args(record[0])
     game_id = services.game_create(
         players=players, game_type=key, options=options, user=keeper
@@ -421,13 +426,13 @@ def test_a_crazy_kitchen_round_in_words_not_numbers_is_refused(
 # ----------------------------------------------------------------------------- accessibility
 
 
-@pytest.mark.parametrize("key", ["food-truck", "crazy-kitchen", "chefs"])
+@pytest.mark.parametrize("key", FRAME_GAMES)
 def test_the_pages_of_a_game_under_way_pass_the_accessibility_checker(
     client: Client, keeper: User, key: str
 ) -> None:
     from tests.web.a11y import assert_accessible
 
-    game_id, record = played(key, 6, upto=9 if key != "crazy-kitchen" else 3)
+    game_id, record = played(key, 6, upto=3 if GAME_TYPES[key].teams else 9)
     client.force_login(keeper)
     for url in (page_url(game_id), f"/g/{game_id}/?step=2"):
         response = client.get(url)

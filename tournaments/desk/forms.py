@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils import timezone, translation
 from django.utils.formats import time_format
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings, timezones
@@ -229,6 +229,57 @@ class ClubTimeZoneField(forms.CharField):
 # ----------------------------------------------------------------------------- a new tournament
 
 
+def tiebreaks_note() -> str:
+    """Whose tie-breaks the new tournament's form offers (the games ranked by the Swiss
+    standings), and how each other game ranks its entrants (its standings rule's words)."""
+    swiss = _(", ").join(kind.name for kind in GAME_TYPES.values() if kind.standings_rule is None)
+    orders = [
+        _(kind.standings_rule.order) % {"game": kind.name}
+        for kind in GAME_TYPES.values()
+        if kind.standings_rule is not None and kind.standings_rule.order
+    ]
+    if not orders:
+        return _("These tie-breaks are %(games)s's.") % {"games": swiss}
+    between = pgettext("the separator between the parts of a list that hold commas", "; ")
+    return _(
+        "These tie-breaks are %(games)s's. The other games keep their own order: %(orders)s."
+    ) % {"games": swiss, "orders": between.join(orders)}
+
+
+def table_sizes_help() -> str:
+    """The new tournament's table size, explained: each registered game's full table (a team
+    game's two teams last)."""
+    sizes = _(", ").join(
+        _full_table(kind.name, kind.table_sizes) for kind in GAME_TYPES.values() if not kind.teams
+    )
+    for kind in GAME_TYPES.values():
+        if kind.teams:
+            sizes = _("%(sizes)s (%(game)s: two teams)") % {"sizes": sizes, "game": kind.name}
+    return _(
+        "A full table: %(sizes)s. Leave empty for the game's largest; a smaller table fills in "
+        "where the players do not divide evenly."
+    ) % {"sizes": sizes}
+
+
+def _full_table(game: str, sizes: tuple[int, ...]) -> str:
+    least, most = min(sizes), max(sizes)
+    if least == most:
+        return _("%(game)s %(size)s") % {"game": game, "size": least}
+    if most == least + 1:
+        return _("%(game)s %(least)s or %(most)s") % {"game": game, "least": least, "most": most}
+    return _("%(game)s %(least)s to %(most)s") % {"game": game, "least": least, "most": most}
+
+
+def team_sizes_help() -> str:
+    """How many players a team of each registered team game may have."""
+    return " ".join(
+        _("%(game)s: %(least)s to %(most)s players a team.")
+        % {"game": kind.name, "least": kind.team_members[0], "most": kind.team_members[1]}
+        for kind in GAME_TYPES.values()
+        if kind.team_members is not None
+    )
+
+
 def game_label(key: str) -> str:
     """A game as the new tournament's form offers it: its name (a brand, never translated) and
     who sits at its tables."""
@@ -264,11 +315,7 @@ class TournamentForm(DeskForm):
         required=False,
         min_value=2,
         max_value=12,
-        help_text=gettext_lazy(
-            "A full table: Trick-n-Chef 3 or 4, Food Truck 2 to 5, Chefs 2 to 6 (Crazy Kitchen: "
-            "two teams). Leave empty for the game's largest; a smaller table fills in where the "
-            "players do not divide evenly."
-        ),
+        help_text=lazy(table_sizes_help, str)(),
     )
     rounds = forms.IntegerField(
         label=gettext_lazy("Swiss rounds"),
@@ -459,7 +506,7 @@ class TeamForm(DeskForm):
     members = forms.CharField(
         label=gettext_lazy("Its players, one per line"),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
-        help_text=gettext_lazy("Crazy Kitchen: 2 to 6 players a team."),
+        help_text=lazy(team_sizes_help, str)(),
     )
     here = forms.BooleanField(
         label=gettext_lazy("Here now: check the team in"), required=False, initial=True

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.gametypes.base import StandingsRule
-from games.gametypes.recorded import Recorded, RecordedGame
+from games.gametypes.engine_backed import EngineGameType, EngineState
 from tests.highcard import engine
 
 
-class HighCard(RecordedGame):
+class HighCard(EngineGameType):
     key = engine.GAME_KEY
     name = "High Card"
     table_sizes: tuple[int, ...] = (2,)
@@ -36,7 +36,7 @@ class HighCard(RecordedGame):
     engine_dumps = staticmethod(engine.dumps)
     engine_replay_lines = staticmethod(engine.replay_lines)
 
-    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"cards": {player: card}}``."""
         return engine.results(list(state.state.players), entry)
 

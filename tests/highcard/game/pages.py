@@ -10,13 +10,13 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from games.gametypes.recorded import Recorded
+from games.gametypes.engine_backed import EngineState
 from games.pages import SheetLayout
-from games.pages.recorded import (
+from games.pages.frame import (
     Control,
     Controls,
     EntryProblem,
-    RecordedPages,
+    PresenterPages,
     ResultsForm,
     StateTable,
     score_field,
@@ -51,7 +51,7 @@ class HighCardPresenter:
     key = engine.GAME_KEY
     template = "highcard/table.html"
 
-    def turn(self, state: Recorded, summary: Mapping[str, Any]) -> tuple[str, str]:
+    def turn(self, state: EngineState, summary: Mapping[str, Any]) -> tuple[str, str]:
         game: engine.State = state.state
         if game.over:
             return _("The game is over"), _("See the ranking below.")
@@ -65,7 +65,7 @@ class HighCardPresenter:
     def points_words(self, points: int) -> str:
         return str(points)
 
-    def state_tables(self, state: Recorded, summary: Mapping[str, Any]) -> list[StateTable]:
+    def state_tables(self, state: EngineState, summary: Mapping[str, Any]) -> list[StateTable]:
         return self.result_tables(summary) if summary.get("players") else []
 
     def result_tables(self, summary: Mapping[str, Any]) -> list[StateTable]:
@@ -74,7 +74,7 @@ class HighCardPresenter:
         return [StateTable(caption=_("Cards"), columns=(_("Player"), _("Card")), rows=rows)]
 
     def controls(
-        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+        self, state: EngineState, keep: Mapping[str, Any], first_player: str | None
     ) -> Controls | None:
         player = state.state.to_play
         if player is None:
@@ -85,19 +85,19 @@ class HighCardPresenter:
         ]
         return Controls(_("%(player)s's card") % {"player": player}, buttons=buttons)
 
-    def event_from_post(self, state: Recorded, post: QueryDict) -> dict[str, Any]:
+    def event_from_post(self, state: EngineState, post: QueryDict) -> dict[str, Any]:
         raise EntryProblem(_("Tap the card played."))
 
     def results_form(
-        self, state: Recorded, players: Sequence[str], data: QueryDict | None
+        self, state: EngineState, players: Sequence[str], data: QueryDict | None
     ) -> ResultsForm:
         return CardsForm(data, players=players)
 
-    def results_intro(self, state: Recorded, players: Sequence[str]) -> dict[str, Any]:
+    def results_intro(self, state: EngineState, players: Sequence[str]) -> dict[str, Any]:
         return {}
 
     def sheet(self, names: Sequence[str]) -> SheetLayout:
         return SheetLayout(boxes=(_("Card"),))
 
 
-PAGES = RecordedPages(HighCardPresenter())
+PAGES = PresenterPages(HighCardPresenter())

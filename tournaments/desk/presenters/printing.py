@@ -34,10 +34,9 @@ class Printable:
     rnd: RoundView
     seated: tuple[SeatedPlayer, ...]
     seat_columns: range
-    game_rounds: range
 
 
-def printable(rnd: RoundView, summary: Mapping[str, Any], game_rounds: int) -> Printable:
+def printable(rnd: RoundView, summary: Mapping[str, Any]) -> Printable:
     """A round padded for print: every table's row as wide as the widest, and everyone seated
     in alphabetical order."""
     widest = max((table.size for table in rnd.tables), default=0)
@@ -53,5 +52,4 @@ def printable(rnd: RoundView, summary: Mapping[str, Any], game_rounds: int) -> P
         rnd=padded,
         seated=tuple(seated),
         seat_columns=range(1, widest + 1),
-        game_rounds=range(1, game_rounds + 1),
     )

@@ -25,6 +25,7 @@ from tournaments.desk.forms import (
     ROUND1_LABELS,
     TournamentForm,
     described,
+    tiebreaks_note,
 )
 from tournaments.desk.http import REFUSED, DeskRequest, dashboard_url, desk_view, sentence, user_pk
 from tournaments.desk.presenters.common import ROLE_NAMES
@@ -66,6 +67,7 @@ def _home(request: DeskRequest, form: TournamentForm, status: int = 200) -> Http
         "publish": described(form["publish"], PUBLISH_LABELS),
         "round1": described(form["round1"], ROUND1_LABELS),
         "confirmation": described(form["confirmation"], CONFIRMATION_LABELS),
+        "tiebreaks_note": tiebreaks_note(),
         "tiebreak_help": [(_(tb.title), _(tb.description)) for tb in standings.TIEBREAKS.values()],
     }
     return render(request, "desk/home.html", context, status=status)

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from engine.tricknchef.cards import ROUNDS_PER_GAME
 from games.pages import pages_for
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr
@@ -104,7 +103,7 @@ def _printable(
         if seen.organizer and view.status != "proposed":  # seat links: organizers only
             view = _with_seat_links(request, tournament_id, view, site)
         view = _drawn(view)
-    page = printable(view, summary, ROUNDS_PER_GAME)
+    page = printable(view, summary)
     pages = pages_for(summary["game_type"])  # the game's own score sheet (games.pages)
     return {
         "t": page.t,
@@ -112,7 +111,6 @@ def _printable(
         "rnd": page.rnd,
         "seated": page.seated,
         "seat_columns": page.seat_columns,
-        "game_rounds": page.game_rounds,
         "sheets": [
             (table, pages.sheet([seat.name for seat in table.seats])) for table in page.rnd.tables
         ],

@@ -14,16 +14,16 @@ from engine.chefs.results import results
 from engine.chefs.rules import PLAYER_COUNTS
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
-from games.gametypes.base import StandingsRule
-from games.gametypes.recorded import Recorded, RecordedGame
+from games.gametypes.base import DemoTournament, StandingsRule
+from games.gametypes.engine_backed import EngineGameType, EngineState
 
 
-class Chefs(RecordedGame):
+class Chefs(EngineGameType):
     key = events.GAME
     name = "Chefs"
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
-    pages = "games.pages.chefs"
+    pages = "games.chefs.pages"
     refusals = "games.chefs.refusals"
     phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(
@@ -35,6 +35,14 @@ class Chefs(RecordedGame):
                 "The chef's final positions on the board added up over all games (a bye adds none)."
             ),
         ),
+        order=gettext_noop(
+            "%(game)s ranks players equal on placement points by the game's points, then first "
+            "places"
+        ),
+    )
+    demo: DemoTournament | None = DemoTournament(
+        "Demo Chefs race",
+        ("Kai", "Lena", "Milo", "Nora", "Omar", "Pia", "Quinn", "Rosa", "Sven", "Tara", "Uma"),
     )
     engine_new = staticmethod(ChefsState)
     engine_parse = staticmethod(events.from_json)
@@ -46,6 +54,6 @@ class Chefs(RecordedGame):
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)
 
-    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"positions": {chef: final position}}``."""
         return results(list(state.state.players), entry)

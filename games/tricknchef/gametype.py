@@ -14,8 +14,9 @@ from engine import tricknchef
 from engine.jsonline import split_lines
 from engine.tricknchef.referee import forced_next
 from engine.tricknchef.results import check_results, results_summary
+from engine.tricknchef.simulate import simulate
 from engine.tricknchef.snapshot import from_snapshot, to_snapshot
-from games.gametypes.base import Placement, StandingsRule
+from games.gametypes.base import DemoTournament, Placement, StandingsRule
 
 
 class TrickNChef:
@@ -35,6 +36,8 @@ class TrickNChef:
     tiebreak_as_last_round: bool = True
     """Its results have always given deal 3's points as ``last_round``."""
     """Ranked by the victory points' totals and the Swiss tie-breaks (tournaments.standings)."""
+    demo: DemoTournament | None = None
+    """The demo's club night is this game's (tournaments.demo): no tournament beside it."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
         event: dict[str, Any] = {"type": "game_started", "players": list(players)}
@@ -120,3 +123,17 @@ class TrickNChef:
             )
             for entry in summary["ranking"]
         ]
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """A simulated game at the table's names, seat 1 leading round 1 (at a table of 3, the
+        tournament's suits: table_options)."""
+        names = tuple(players)
+        suits = self.table_options(len(names)).get("suits")
+        events = simulate(
+            seed,
+            len(names),
+            names=names,
+            first_player=names[0],
+            suits=tuple(suits) if suits is not None else None,
+        )
+        return [engine.tricknchef.events.to_json(e) for e in events[1:]]

@@ -17,12 +17,12 @@ from django.utils.translation import ngettext, pgettext
 from engine.crazykitchen.referee import expected_cooks
 from engine.crazykitchen.rules import ROUNDS, cooks_in, round_score
 from engine.crazykitchen.state import KitchenState
-from games.gametypes.recorded import Recorded
+from games.gametypes.engine_backed import EngineState
 from games.pages import SheetLayout
-from games.pages.recorded import (
+from games.pages.frame import (
     Controls,
     EntryProblem,
-    RecordedPages,
+    PresenterPages,
     ResultsForm,
     StateTable,
     score_field,
@@ -89,9 +89,9 @@ class KitchenResults(ResultsForm):
 
 class KitchenPresenter:
     key = "crazy-kitchen"
-    template = "table/crazykitchen.html"
+    template = "crazykitchen/table.html"
 
-    def turn(self, state: Recorded, summary: Mapping[str, Any]) -> tuple[str, str]:
+    def turn(self, state: EngineState, summary: Mapping[str, Any]) -> tuple[str, str]:
         kitchen: KitchenState = state.state
         if kitchen.over:
             return _("The game is over"), _("See the ranking below.")
@@ -123,7 +123,7 @@ class KitchenPresenter:
     def points_words(self, points: int) -> str:
         return ngettext("%(count)s point", "%(count)s points", points) % {"count": points}
 
-    def state_tables(self, state: Recorded, summary: Mapping[str, Any]) -> list[StateTable]:
+    def state_tables(self, state: EngineState, summary: Mapping[str, Any]) -> list[StateTable]:
         if not summary.get("teams"):
             return []
         return self._tables(summary)
@@ -201,7 +201,7 @@ class KitchenPresenter:
         return tables
 
     def controls(
-        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+        self, state: EngineState, keep: Mapping[str, Any], first_player: str | None
     ) -> Controls | None:
         kitchen: KitchenState = state.state
         if kitchen.over or not kitchen.started:
@@ -218,7 +218,7 @@ class KitchenPresenter:
             },
         )
 
-    def event_from_post(self, state: Recorded, post: QueryDict) -> dict[str, Any]:
+    def event_from_post(self, state: EngineState, post: QueryDict) -> dict[str, Any]:
         kitchen: KitchenState = state.state
         if kitchen.over or not kitchen.started:
             raise EntryProblem(_("The game is over: nothing more can be recorded."))
@@ -234,11 +234,11 @@ class KitchenPresenter:
         }
 
     def results_form(
-        self, state: Recorded, players: Sequence[str], data: QueryDict | None
+        self, state: EngineState, players: Sequence[str], data: QueryDict | None
     ) -> ResultsForm:
         return KitchenResults(data, kitchen=state.state)
 
-    def results_intro(self, state: Recorded, players: Sequence[str]) -> dict[str, Any]:
+    def results_intro(self, state: EngineState, players: Sequence[str]) -> dict[str, Any]:
         kitchen: KitchenState = state.state
         lines = [
             _("%(team)s: %(players)s") % {"team": name, "players": word_list(members)}
@@ -275,4 +275,4 @@ class KitchenPresenter:
         )
 
 
-PAGES = RecordedPages(KitchenPresenter())
+PAGES = PresenterPages(KitchenPresenter())

@@ -1,10 +1,11 @@
-"""The parts of a game type that every engine built like Trick-n-Chef's shares: a record of
-JSON lines, events parsed and encoded by the engine's ``events`` module, ``step`` that checks and
-applies, ``replay_lines`` that checks a whole file.
+"""The shared base of the game types over an engine package (:class:`EngineGameType`, the club
+games' types subclass it and name the engine's functions): a record of JSON lines, events parsed
+and encoded by the engine's ``events`` module, ``step`` that checks and applies, ``replay_lines``
+that checks a whole file.
 
 A game whose engine has no snapshot of its own keeps, beside its state, the events that made it
-(:class:`Recorded`): its snapshot is that list and restoring it replays them (its games are short:
-Crazy Kitchen's record has seven events, Chefs' a few hundred).
+(:class:`EngineState`): its snapshot is that list and restoring it replays them (its games are
+short: Crazy Kitchen's record has seven events, Chefs' a few hundred).
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.jsonline import split_lines
-from games.gametypes.base import Placement, StandingsRule, neutral_placements
+from engine.registry import RULES
+from games.gametypes.base import DemoTournament, Placement, StandingsRule, neutral_placements
 
 
 @dataclass
-class Recorded:
+class EngineState:
     """An engine's state with the events (as JSON objects) that made it."""
 
     state: Any
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-class RecordedGame:
+class EngineGameType:
     """A game type over an engine package; subclasses name its functions."""
 
     key: str
@@ -40,6 +42,7 @@ class RecordedGame:
     record_types: frozenset[str]
     pages: str
     refusals: str
+    demo: DemoTournament | None = None
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""
 
@@ -62,20 +65,20 @@ class RecordedGame:
     def table_options(self, players: int) -> dict[str, Any]:
         return {}
 
-    def new_state(self) -> Recorded:
-        return Recorded(self.engine_new())
+    def new_state(self) -> EngineState:
+        return EngineState(self.engine_new())
 
     def parse(self, obj: Mapping[str, Any]) -> Any:
         return self.engine_parse(obj)
 
-    def step(self, state: Recorded, event: Any) -> None:
+    def step(self, state: EngineState, event: Any) -> None:
         self.engine_step(state.state, event)  # checks first: nothing changes when refused
         state.events.append(self.engine_encode(event))
 
     def encode(self, event: Any) -> dict[str, Any]:
         return self.engine_encode(event)
 
-    def forced(self, state: Recorded) -> Any | None:
+    def forced(self, state: EngineState) -> Any | None:
         return None
 
     def read_record(self, data: bytes | str) -> list[Any]:
@@ -86,20 +89,45 @@ class RecordedGame:
     def write_record(self, events: Sequence[Mapping[str, Any]]) -> str:
         return "".join(self.engine_dumps(self.engine_parse(e)) + "\n" for e in events)
 
-    def snapshot(self, state: Recorded) -> dict[str, Any]:
+    def snapshot(self, state: EngineState) -> dict[str, Any]:
         return {"events": list(state.events)}
 
-    def restore(self, data: Mapping[str, Any]) -> Recorded:
+    def restore(self, data: Mapping[str, Any]) -> EngineState:
         state = self.new_state()
         for obj in data.get("events", ()):
             self.step(state, self.engine_parse(obj))
         return state
 
-    def summary(self, state: Recorded) -> dict[str, Any]:
+    def summary(self, state: EngineState) -> dict[str, Any]:
         return self.engine_summary(state.state)
 
-    def finished(self, state: Recorded) -> bool:
+    def finished(self, state: EngineState) -> bool:
         return self.engine_over(state.state)
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]:
         return neutral_placements(summary, self.name_key)
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """The engine's simulated game, its players renamed to the table's: the one who starts
+        round 1 (where the record names a ``first_player``; else the first simulated) becomes
+        seat 1, the others following in the same turn order."""
+        record = RULES[self.key].simulate(seed, len(players))
+        simulated = list(record[0]["players"])
+        first = next(
+            (e["first_player"] for e in record if e.get("round") == 1 and "first_player" in e),
+            simulated[0],
+        )
+        start = simulated.index(first)
+        names = {simulated[(start + i) % len(simulated)]: seat for i, seat in enumerate(players)}
+        return [renamed(event, names) for event in record[1:]]
+
+
+def renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """A record's JSON with its players' (or teams') names replaced, keys too."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
+    return value

@@ -21,13 +21,13 @@ from engine.foodtruck.events import to_json
 from engine.foodtruck.referee import legal_events, turn_player
 from engine.foodtruck.rules import EFFECTS, max_rounds, victory_threshold
 from engine.foodtruck.state import GameState, Phase
-from games.gametypes.recorded import Recorded
+from games.gametypes.engine_backed import EngineState
 from games.pages import SheetLayout
-from games.pages.recorded import (
+from games.pages.frame import (
     Control,
     Controls,
     EntryProblem,
-    RecordedPages,
+    PresenterPages,
     ResultsForm,
     StateTable,
     event_json,
@@ -105,11 +105,11 @@ class FoodTruckResults(ResultsForm):
 
 class FoodTruckPresenter:
     key = "food-truck"
-    template = "table/foodtruck.html"
+    template = "foodtruck/table.html"
 
     # ------------------------------------------------------------------ words
 
-    def turn(self, state: Recorded, summary: Mapping[str, Any]) -> tuple[str, str]:
+    def turn(self, state: EngineState, summary: Mapping[str, Any]) -> tuple[str, str]:
         game: GameState = state.state
         phase = game.phase
         if phase is Phase.OVER:
@@ -189,7 +189,7 @@ class FoodTruckPresenter:
 
     # ------------------------------------------------------------------ tables
 
-    def state_tables(self, state: Recorded, summary: Mapping[str, Any]) -> list[StateTable]:
+    def state_tables(self, state: EngineState, summary: Mapping[str, Any]) -> list[StateTable]:
         game: GameState = state.state
         if not game.players:
             return []
@@ -277,7 +277,7 @@ class FoodTruckPresenter:
     # ------------------------------------------------------------------ entry
 
     def controls(
-        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+        self, state: EngineState, keep: Mapping[str, Any], first_player: str | None
     ) -> Controls | None:
         game: GameState = state.state
         if game.phase is Phase.ROUND_START:
@@ -325,7 +325,7 @@ class FoodTruckPresenter:
             return None
         return Controls(title=self.turn(state, {})[0], buttons=buttons)
 
-    def event_from_post(self, state: Recorded, post: QueryDict) -> dict[str, Any]:
+    def event_from_post(self, state: EngineState, post: QueryDict) -> dict[str, Any]:
         game: GameState = state.state
         if game.phase is not Phase.ROUND_START:
             raise EntryProblem(_("Tap one of the buttons."))
@@ -355,11 +355,11 @@ class FoodTruckPresenter:
         }
 
     def results_form(
-        self, state: Recorded, players: Sequence[str], data: QueryDict | None
+        self, state: EngineState, players: Sequence[str], data: QueryDict | None
     ) -> ResultsForm:
         return FoodTruckResults(data, players=players)
 
-    def results_intro(self, state: Recorded, players: Sequence[str]) -> dict[str, Any]:
+    def results_intro(self, state: EngineState, players: Sequence[str]) -> dict[str, Any]:
         need = victory_threshold(len(players))
         return {
             "text": _(
@@ -384,4 +384,4 @@ class FoodTruckPresenter:
         )
 
 
-PAGES = RecordedPages(FoodTruckPresenter())
+PAGES = PresenterPages(FoodTruckPresenter())

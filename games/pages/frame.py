@@ -1,7 +1,8 @@
-"""The pages every game other than Trick-n-Chef shares (games/gametypes/recorded.py's games):
-the scorekeeper's table page with its results-only form, play-by-play entry and undo, the public
-replay, and the score sheet. What differs from game to game is its :class:`Presenter` (in
-games/pages/<game>.py): the state in words, the forms, the replay's table.
+"""The frame of the pages a game fills in through a :class:`Presenter` (:class:`PresenterPages`;
+the club games' pages: Food Truck, Chefs, Crazy Kitchen): the scorekeeper's table page with its
+results-only form, play-by-play entry and undo, the public replay, and the score sheet. What
+differs from game to game is its presenter (in games/<game>/pages.py): the state in words, the
+forms, the replay's table.
 
 The conventions are Trick-n-Chef's table page's (games/tricknchef/table_views.py): every
 write is a POST with the version the page was rendered at and a fresh idempotency key; with
@@ -104,7 +105,9 @@ class Presenter(Protocol):
 
     key: str
     template: str
-    """The game's partials for the table page: ``state`` and ``controls`` (and forms)."""
+    """The game's partials for the table page: ``state`` and ``controls`` (and forms); a
+    template in its package (``"foodtruck/table.html"``: games/foodtruck/templates/, found by
+    games.template_loader)."""
 
     def turn(self, state: Any, summary: Mapping[str, Any]) -> tuple[str, str]:
         """Headline and detail: whose turn it is and what is expected, in words."""
@@ -204,7 +207,7 @@ def _attempt(call: Callable[[], services.GameChange]) -> _Failed | None:
     return None
 
 
-class RecordedPages:
+class PresenterPages:
     """games.pages.GamePages for a game with a :class:`Presenter`."""
 
     def __init__(self, presenter: Presenter) -> None:

@@ -14,11 +14,11 @@ from engine.foodtruck.results import results
 from engine.foodtruck.rules import PLAYER_COUNTS
 from engine.foodtruck.state import GameState, Phase
 from engine.foodtruck.summary import summarize
-from games.gametypes.base import StandingsRule
-from games.gametypes.recorded import Recorded, RecordedGame
+from games.gametypes.base import DemoTournament, StandingsRule
+from games.gametypes.engine_backed import EngineGameType, EngineState
 
 
-class FoodTruck(RecordedGame):
+class FoodTruck(EngineGameType):
     key = events.GAME_KEY
     name = "Food Truck"
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
@@ -26,7 +26,7 @@ class FoodTruck(RecordedGame):
     """FT2.5: round 1's first player may be anyone, so a tournament table's seat 1 starts it
     (its ``round_started`` names the ``first_player``, as Trick-n-Chef's does)."""
     record_types = frozenset(events.EVENT_TYPES)
-    pages = "games.pages.foodtruck"
+    pages = "games.foodtruck.pages"
     refusals = "games.foodtruck.refusals"
     phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(
@@ -36,6 +36,15 @@ class FoodTruck(RecordedGame):
             gettext_noop("Victory points"),
             gettext_noop("The victory points added up over all games (a bye adds none)."),
         ),
+        order=gettext_noop(
+            "%(game)s ranks players equal on placement points by the game's points, then first "
+            "places"
+        ),
+    )
+    demo: DemoTournament | None = DemoTournament(
+        "Demo Food Truck rally",
+        ("Ada", "Basil", "Cyrus", "Dora", "Emil", "Flora", "Gino", "Hana", "Ivan", "Juno", "Kim"),
+        table_size=4,
     )
     engine_new = staticmethod(GameState)
     engine_parse = staticmethod(events.from_json)
@@ -47,17 +56,17 @@ class FoodTruck(RecordedGame):
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)
 
-    def snapshot(self, state: Recorded) -> dict[str, Any]:
+    def snapshot(self, state: EngineState) -> dict[str, Any]:
         return snapshot.to_snapshot(state.state)
 
-    def restore(self, data: Mapping[str, Any]) -> Recorded:
+    def restore(self, data: Mapping[str, Any]) -> EngineState:
         if not data:
             return self.new_state()
-        return Recorded(snapshot.from_snapshot(dict(data)))
+        return EngineState(snapshot.from_snapshot(dict(data)))
 
-    def step(self, state: Recorded, event: Any) -> None:
+    def step(self, state: EngineState, event: Any) -> None:
         step(state.state, event)  # its own snapshot: no need to keep the events
 
-    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"victory_points": {player: n}, "winner": player}``."""
         return results(list(state.state.players), entry)

@@ -15,13 +15,13 @@ from engine.chefs.events import LOCATIONS
 from engine.chefs.referee import legal_chests, legal_locations, may_use_chef_card
 from engine.chefs.rules import GOAL, field, next_seat
 from engine.chefs.state import ChefsState, Phase
-from games.gametypes.recorded import Recorded
+from games.gametypes.engine_backed import EngineState
 from games.pages import SheetLayout
-from games.pages.recorded import (
+from games.pages.frame import (
     Control,
     Controls,
     EntryProblem,
-    RecordedPages,
+    PresenterPages,
     ResultsForm,
     StateTable,
     event_json,
@@ -69,9 +69,9 @@ class ChefsResults(ResultsForm):
 
 class ChefsPresenter:
     key = "chefs"
-    template = "table/chefs.html"
+    template = "chefs/table.html"
 
-    def turn(self, state: Recorded, summary: Mapping[str, Any]) -> tuple[str, str]:
+    def turn(self, state: EngineState, summary: Mapping[str, Any]) -> tuple[str, str]:
         game: ChefsState = state.state
         phase = game.phase
         if phase is Phase.OVER:
@@ -145,7 +145,7 @@ class ChefsPresenter:
     def points_words(self, points: int) -> str:
         return _("position %(position)s") % {"position": points}
 
-    def state_tables(self, state: Recorded, summary: Mapping[str, Any]) -> list[StateTable]:
+    def state_tables(self, state: EngineState, summary: Mapping[str, Any]) -> list[StateTable]:
         game: ChefsState = state.state
         if not game.players:
             return []
@@ -225,7 +225,7 @@ class ChefsPresenter:
         ]
 
     def controls(
-        self, state: Recorded, keep: Mapping[str, Any], first_player: str | None
+        self, state: EngineState, keep: Mapping[str, Any], first_player: str | None
     ) -> Controls | None:
         game: ChefsState = state.state
         buttons: list[Control] = []
@@ -290,7 +290,7 @@ class ChefsPresenter:
             },
         )
 
-    def event_from_post(self, state: Recorded, post: QueryDict) -> dict[str, Any]:
+    def event_from_post(self, state: EngineState, post: QueryDict) -> dict[str, Any]:
         game: ChefsState = state.state
         if game.phase is not Phase.ACTING or game.expected is None:
             raise EntryProblem(_("Tap one of the buttons."))
@@ -312,11 +312,11 @@ class ChefsPresenter:
         }
 
     def results_form(
-        self, state: Recorded, players: Sequence[str], data: QueryDict | None
+        self, state: EngineState, players: Sequence[str], data: QueryDict | None
     ) -> ResultsForm:
         return ChefsResults(data, players=players)
 
-    def results_intro(self, state: Recorded, players: Sequence[str]) -> dict[str, Any]:
+    def results_intro(self, state: EngineState, players: Sequence[str]) -> dict[str, Any]:
         return {
             "text": _(
                 "Each chef's final position: steps from the door (field 3 of the second lap is "
@@ -335,4 +335,4 @@ class ChefsPresenter:
         )
 
 
-PAGES = RecordedPages(ChefsPresenter())
+PAGES = PresenterPages(ChefsPresenter())

@@ -9,18 +9,18 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
-from engine.crazykitchen import events
+from engine.crazykitchen import RULES, events
 from engine.crazykitchen.replay import replay_lines, step
 from engine.crazykitchen.results import results
 from engine.crazykitchen.rules import MIN_TEAM, PLAYER_COUNTS
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
-from games.gametypes.base import StandingsRule
-from games.gametypes.recorded import Recorded, RecordedGame
+from games.gametypes.base import DemoTournament, StandingsRule
+from games.gametypes.engine_backed import EngineGameType, EngineState, renamed
 
 
-class CrazyKitchen(RecordedGame):
+class CrazyKitchen(EngineGameType):
     key = events.GAME
     name = "Crazy Kitchen"
     table_sizes: tuple[int, ...] = (2,)
@@ -28,7 +28,7 @@ class CrazyKitchen(RecordedGame):
     team_members: tuple[int, int] | None = (MIN_TEAM, PLAYER_COUNTS[-1] // 2)
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
-    pages = "games.pages.crazykitchen"
+    pages = "games.crazykitchen.pages"
     refusals = "games.crazykitchen.refusals"
     phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(
@@ -40,6 +40,21 @@ class CrazyKitchen(RecordedGame):
         ),
         entrant=gettext_noop("Team"),
         points=gettext_noop("Match points"),
+        order=gettext_noop(
+            "%(game)s ranks teams by match points (2 for a win, 1 for a draw), then point "
+            "difference, then points scored"
+        ),
+    )
+    demo: DemoTournament | None = DemoTournament(
+        "Demo Crazy Kitchen cup",
+        {
+            "Pizza": ("Vera", "Wim"),
+            "French Fries": ("Xia", "Yusuf", "Zoe"),
+            "Sushi": ("Abel", "Bea"),
+            "Tacos": ("Cem", "Dina", "Egon"),
+            "Ramen": ("Fritz", "Gaia"),
+            "Curry": ("Hugo", "Iris"),
+        },
     )
     engine_new = staticmethod(KitchenState)
     engine_parse = staticmethod(events.from_json)
@@ -68,7 +83,7 @@ class CrazyKitchen(RecordedGame):
             event["compensation"] = options["compensation"]
         return event
 
-    def results(self, state: Recorded, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"scores": [six round scores]}`` with an optional ``compensation``;
         who cooked first comes from the game's start."""
         kitchen: KitchenState = state.state
@@ -84,3 +99,12 @@ class CrazyKitchen(RecordedGame):
         if "compensation" not in entry and started.get("compensation") is not None:
             full["compensation"] = started["compensation"]  # as the organizer set it
         return {**results(teams, full), "players": list(kitchen.names)}
+
+    def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
+        """A simulated game of four players, its two teams renamed to the table's: the team that
+        cooked first becomes seat 1's."""
+        record = RULES.simulate(seed, 4)
+        first = record[0]["cooks_first"]
+        second = next(t["name"] for t in record[0]["teams"] if t["name"] != first)
+        names = {first: players[0], second: players[1]}
+        return [renamed(event, names) for event in record[1:]]
