@@ -7,6 +7,7 @@ one line (``conftest.py``)."""
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any
 
@@ -27,6 +28,7 @@ from tournaments import services as t
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
+FETCH = {"X-Seat-Fetch": "1"}
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fox", "Gus", "Hal"]
 
 
@@ -64,6 +66,16 @@ def tap_on_table_page(client: Client, game_id: str, player: str, card: int) -> N
         f"/table/{game_id}/event/", {**form.fields, "event": json.dumps(wanted)}, headers=HTMX
     )
     assert answer.status_code == 200, text(answer.content.decode())
+
+
+def tap_on_phone(phone: Client, page: str, card: int) -> Any:
+    """A seat's phone taps a card, as its script posts the panel's form."""
+    html = phone.get(page).content.decode()
+    live = re.search(r'data-version="(\d+)"', html)
+    assert live is not None
+    form = page_forms(html).get("play")  # not the phone's turn: a phone left on an old page
+    fields = form.fields if form else {"version": live[1], "key": str(uuid.uuid4())}
+    return phone.post(f"{page}play/", {**fields, "card": str(card)}, headers=FETCH)
 
 
 def post_results(client: Client, game_id: str, cards: list[int]) -> Any:
@@ -128,20 +140,26 @@ def test_a_high_card_tournament_round_from_three_kinds_of_entry_to_the_standings
     assert record.status_code == 200
     assert engine.RULES.replay(record.content.decode().splitlines())["ranking"][0]["player"] == d
 
-    # Table 3 on the players' own phones. (TODO: the seat phone; through the store for now.)
+    # Table 3 on the players' own phones: a tap out of turn refused, one's own tap undone.
     third = tables[2]
     e, f = seated(third)
+    first_phone, second_phone = (
+        f"/seat/{link.token}/"
+        for link in services.seat_links_issue(game_id=uuid.UUID(third["game"]), user=olga)
+    )
+    phone = Client()
     with django_capture_on_commit_callbacks(execute=True):
-        game = GameProjection.objects.get(stream_id=third["game"])
-        services.game_append(
-            game_id=game.stream_id,
-            expected_version=game.version,
-            events=[
-                {"type": "card_played", "player": e, "card": 5},
-                {"type": "card_played", "player": f, "card": 5},
-            ],
-            user=olga,
-        )
+        assert "Your turn: play a card" in text(phone.get(first_phone).content.decode())
+        assert f"Waiting for {e}" in text(phone.get(second_phone).content.decode())
+        refused = tap_on_phone(phone, second_phone, 9)
+        assert refused.status_code == 422
+        assert f"it is {e}'s turn, not {f}'s" in text(refused.content.decode())
+        assert tap_on_phone(phone, first_phone, 4).status_code == 200
+        undo = page_forms(phone.get(first_phone).content.decode())["undo"]
+        assert phone.post(f"{first_phone}undo/", undo.fields, headers=FETCH).status_code == 200
+        assert tap_on_phone(phone, first_phone, 5).status_code == 200
+        assert tap_on_phone(phone, second_phone, 5).status_code == 200
+    assert "Won by" in text(phone.get(second_phone).content.decode())
     draw = {e, f}
 
     # Table 4 results only, from its score sheet: a card out of range is refused in words.
