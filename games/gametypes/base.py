@@ -113,6 +113,15 @@ class GameType(Protocol):
     games.phone.panel.Panel), imported by name by the phone frame (games.phone.panel.panel_for);
     None: the game has no phones yet, and its seat links open a page that says the table's
     scorekeeper enters it."""
+    hands: str | None
+    """The module of the game's rule of hidden hands (games/tricknchef/hands.py: ``CARD_TYPES``,
+    ``ROUND_STARTED``, ``held_cards``, ``round_in_progress``, ``redact``, ``finished_rounds``):
+    what a reader who is not one of the table's officials may not see while it is played,
+    applied by games.services' reads; None: nothing in its record is secret."""
+    queued_taps: str | None
+    """The module of the game's rule for a tap its phones queued offline and sent late
+    (``check_slot``: games/tricknchef/queue.py), read by games.services.game_append; None: its
+    phones queue no taps."""
     demo: DemoTournament | None
     """The game's tournament in the demo, beside the club night of the default game (None:
     none)."""

@@ -42,6 +42,9 @@ class EngineGameType:
     record_types: frozenset[str]
     pages: str
     refusals: str
+    phone: str | None = None
+    queued_taps: str | None = None
+    hands: str | None = None
     demo: DemoTournament | None = None
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""

@@ -3,16 +3,19 @@ see them."""
 
 from __future__ import annotations
 
+import importlib
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import ModuleType
 from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games import policy, store
+from games.gametypes import GAME_TYPES
 from games.gametypes.base import Placement
 from games.models import Event, GameProjection
 from games.projection import (
@@ -21,7 +24,6 @@ from games.projection import (
 )
 from games.services.common import User, _game_type, _projection, _view
 from games.services.errors import GameNotFound, NotAllowed, Refused
-from games.tricknchef import hands
 
 
 def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
@@ -44,7 +46,7 @@ def game_list(*, user: User | None = None) -> QuerySet[GameProjection]:
 @dataclass(frozen=True, slots=True)
 class ShownEvent:
     """A stored event as one reader sees it: its data with the hands hidden where they must be
-    (games/hands.py). The stored event itself never changes."""
+    (the game's ``GameType.hands``). The stored event itself never changes."""
 
     id: int
     stream_id: uuid.UUID
@@ -72,35 +74,74 @@ def game_sees_hands(*, game: GameProjection, user: User | None) -> bool:
     return game.created_by_id is not None and game.created_by_id == user.pk
 
 
-def _hidden(games: Iterable[GameProjection], user: User | None) -> dict[uuid.UUID, hands.Hidden]:
+def hands_of(game_type: str) -> ModuleType | None:
+    """The game's rule of hidden hands (``GameType.hands``: games/tricknchef/hands.py), None for
+    a game whose record holds nothing a reader may not see while it is played."""
+    where = getattr(GAME_TYPES.get(game_type), "hands", None)
+    return importlib.import_module(where) if where else None
+
+
+Secret = tuple[ModuleType, Any]
+"""A game's rule of hidden hands and what one reader may not see of its stream (its
+``Hidden``)."""
+
+
+def _card_types() -> frozenset[str]:
+    """The event types that may name a secret card, in any registered game."""
+    found: set[str] = set()
+    for key in GAME_TYPES:
+        rule = hands_of(key)
+        if rule is not None:
+            found |= rule.CARD_TYPES
+    return frozenset(found)
+
+
+def _hidden(games: Iterable[GameProjection], user: User | None) -> dict[uuid.UUID, Secret]:
     """What ``user`` may not see of each of these games: decided once per game (the policy's
     queries), and one query for all their deals."""
-    playing = [g for g in games if g.status == IN_PROGRESS and hands.held_cards(g.snapshot)]
+    rules = {g.stream_id: hands_of(g.game_type) for g in games}
+    playing = [
+        g
+        for g in games
+        if (rule := rules[g.stream_id]) is not None
+        and g.status == IN_PROGRESS
+        and rule.held_cards(g.snapshot)
+    ]
     secret = [g for g in playing if not game_sees_hands(game=g, user=user)]
     if not secret:
         return {}
     starts: dict[uuid.UUID, list[tuple[int, int]]] = {g.stream_id: [] for g in secret}
-    rows = Event.objects.filter(stream_id__in=starts, type=hands.ROUND_STARTED).values_list(
+    dealt = {rule.ROUND_STARTED for g in secret if (rule := rules[g.stream_id]) is not None}
+    rows = Event.objects.filter(stream_id__in=starts, type__in=dealt).values_list(
         "stream_id", "version", "data__round"
     )
     for stream_id, version, number in rows:
         starts[stream_id].append((version, int(number or 0)))
-    out = {}
+    out: dict[uuid.UUID, Secret] = {}
     for game in secret:
-        hidden = hands.round_in_progress(game.snapshot, starts[game.stream_id])
+        rule = rules[game.stream_id]
+        assert rule is not None
+        hidden = rule.round_in_progress(game.snapshot, starts[game.stream_id])
         if hidden is not None:
-            out[game.stream_id] = hidden
+            out[game.stream_id] = (rule, hidden)
     return out
 
 
-def _shown(events: Iterable[Event], hidden: Mapping[uuid.UUID, hands.Hidden]) -> list[ShownEvent]:
+def _redacted(e: Event, secret: Secret | None) -> Any:
+    if secret is None:
+        return e.data
+    rule, hidden = secret
+    return rule.redact(e.version, e.type, e.data, hidden)
+
+
+def _shown(events: Iterable[Event], hidden: Mapping[uuid.UUID, Secret]) -> list[ShownEvent]:
     return [
         ShownEvent(
             id=e.id,
             stream_id=e.stream_id,
             version=e.version,
             type=e.type,
-            data=hands.redact(e.version, e.type, e.data, hidden.get(e.stream_id)),
+            data=_redacted(e, hidden.get(e.stream_id)),
             metadata=e.metadata,
             recorded_at=e.recorded_at,
             tx_id=e.tx_id,
@@ -128,7 +169,8 @@ def log_read(
     """The global log after ``after`` (games/store.py), each game's hands of a round being
     played hidden from anyone but its officials: decided once per game in the page."""
     events = store.read_all(after=after, limit=limit)
-    with_cards = {e.stream_id for e in events if e.type in hands.CARD_TYPES}
+    card_types = _card_types()
+    with_cards = {e.stream_id for e in events if e.type in card_types}
     games = (
         GameProjection.objects.filter(stream_id__in=with_cards, status=IN_PROGRESS).only(
             "stream_id", "status", "snapshot", "created_by", "game_type", "version"
@@ -172,8 +214,9 @@ def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
             "results_only",
         )
     game.refresh_from_db(fields=["status", "snapshot"])  # at least as new as the view
-    if _hidden([game], user):  # a round is being played: its deal is not for everyone yet
-        return kind.write_record(hands.finished_rounds(view.record_events))
+    secret = _hidden([game], user).get(game.stream_id)
+    if secret is not None:  # a round is being played: its deal is not for everyone yet
+        return kind.write_record(secret[0].finished_rounds(view.record_events))
     return kind.write_record(view.record_events)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import uuid
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -11,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
-from engine import tricknchef
 from games import policy, store
 from games.gametypes import DEFAULT_GAME_TYPE, GameType
 from games.models import GameProjection, Stream
@@ -120,12 +120,6 @@ def _new_game(
         return _replayed(duplicate.prior, fingerprint)
 
 
-SEAT_PLAYS = frozenset({"chef_chosen", "card_played", "chef_taken"})
-"""What a Trick-n-Chef seat's phone records itself (its deal comes from games.tricknchef.deals):
-:func:`game_append`'s ``seat_plays`` when none is given; the phone frame gives each game's own
-(games.phone.panel.Panel.seat_plays)."""
-
-
 def game_append(
     *,
     game_id: uuid.UUID,
@@ -135,28 +129,27 @@ def game_append(
     seat: SeatAccess | None = None,
     request_id: str = "",
     idempotency_key: str | None = None,
-    deal: bool = False,
+    whole_table: bool = False,
     queued: Slot | None = None,
     forced: bool = False,
-    seat_plays: Collection[str] | None = None,
+    seat_plays: Collection[str] = (),
 ) -> GameChange:
     """Record the next events of a table (record-format objects, e.g. a card with coins).
 
     ``seat``: a seat's phone records them (games.seats), in place of a user: only its own plays
-    and those of the seats shared with it; ``deal`` (games.tricknchef.deals only): the round
-    this phone's hand completed.
+    (``seat_plays``: their event types, the game's panel's, games.phone.panel.Panel.seat_plays)
+    and those of the seats shared with it; ``whole_table``: one event of the whole table that
+    the phones' drafts completed (Trick-n-Chef's deal, games.tricknchef.deals), no one seat's.
 
     ``queued``: the ``(round, trick)`` a phone saw when its player tapped this one event while
     offline (its outbox sends it later). If the table moved on meanwhile (the others played),
     the tap is still recorded, at the current version, when the event expected now is exactly
     that tap's slot: the same type, player, round and trick. Otherwise it is refused in words
-    (a stale tap is never recorded somewhere it was not meant for).
-
-    ``seat_plays``: the event types a seat's phone records itself, the game's (default:
-    :data:`SEAT_PLAYS`)."""
+    (a stale tap is never recorded somewhere it was not meant for). The game's rule for queued
+    taps says what a slot is (``GameType.queued_taps``)."""
     _check_request([], idempotency_key)
     if seat is not None:
-        _check_seat(seat, game_id, events, deal, SEAT_PLAYS if seat_plays is None else seat_plays)
+        _check_seat(seat, game_id, events, whole_table, seat_plays)
     parts: list[Any] = ["append", str(game_id), expected_version, events]
     if seat is not None:  # a key replays only its own seat's request
         parts.insert(0, f"seat-link:{seat.link_id}")
@@ -217,7 +210,11 @@ def game_append(
                 game_id,
                 at,
                 new,
-                metadata={**_metadata(user, request_id, seat), **({"deal": True} if deal else {})},
+                # "deal": the log's name for a whole-table event the drafts completed
+                metadata={
+                    **_metadata(user, request_id, seat),
+                    **({"deal": True} if whole_table else {}),
+                },
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
             )
@@ -275,108 +272,42 @@ Slot = tuple[int, int]
 """(round, trick) of a tap queued on a phone; trick 0 for a round-start Chef pick."""
 
 
-def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], queued: Slot) -> bool:
-    """A queued tap may be recorded at the current version only in its own slot. True: the
-    record already holds this very event in that slot (nothing to append)."""
-    obj = events[0] if len(events) == 1 else None
-    if not isinstance(obj, Mapping):
-        raise Refused(_("a queued tap is one event"), "bad_event")
-    state = kind.restore(game.snapshot or {})
-    expected = tricknchef.expected_next(state)
-    round_no, trick_no = queued
-    slot = (obj.get("type"), obj.get("player"), round_no)
-    here = (*expected, state.round_no) if expected is not None else None
-    same_trick = obj.get("type") == "chef_chosen" or trick_no == state.trick_no
-    if here == slot and same_trick:
-        return False
-    if _ahead(state, obj, round_no, trick_no):
-        raise Refused(
-            _(
-                "this tap waits for its turn (deal %(round)s, trick %(trick)s): it is sent "
-                "again when the table gets there"
-            )
-            % {"round": round_no, "trick": trick_no},
-            QUEUED_EARLY,
-            0,
-        )
-    if _recorded_in_slot(kind, game, obj, round_no, trick_no):
-        return True
-    try:  # the rule's words when the rules refuse it now
-        kind.step(state, kind.parse(obj))
-    except engine.RuleViolation as violation:
-        raise Refused.from_violation(violation, 0) from None
-    where = _slot_words(round_no, trick_no)
-    now = _slot_words(state.round_no, state.trick_no)
-    raise Refused(
-        _(
-            "this tap was made for %(where)s, but the table has moved on to %(now)s: "
-            "check the table and tap again if it is still needed"
-        )
-        % {"where": where, "now": now},
-        "queued_stale",
-        0,
-    )
-
-
-def _slot_words(round_no: int, trick_no: int) -> str:
-    if trick_no:
-        return _("deal %(round)s, trick %(trick)s") % {"round": round_no, "trick": trick_no}
-    return _("deal %(round)s") % {"round": round_no}
-
-
-def _recorded_in_slot(
-    kind: GameType, game: GameProjection, obj: Mapping[str, Any], round_no: int, trick_no: int
-) -> bool:
-    """Whether the game's record holds ``obj`` itself in the slot it was tapped for (its type,
-    player, round and trick): entered meanwhile by a neighbour or an official, or forced."""
-    try:
-        wanted = kind.encode(kind.parse(obj))
-    except engine.RuleViolation:
-        return False
-    state = kind.new_state()
-    for event in _view(game.stream_id, kind).record_events:
-        parsed = kind.parse(event)
-        trick = 0 if event["type"] == "chef_chosen" else state.trick_no
-        if (
-            state.round_no == round_no
-            and trick == (0 if wanted["type"] == "chef_chosen" else trick_no)
-            and kind.encode(parsed) == wanted
-        ):
-            return True
-        kind.step(state, parsed)
-    return False
-
-
 QUEUED_EARLY = "queued_early"
 """A queued tap for a slot the table has not reached yet (the phone keeps it and sends it
 again): not a refusal of the tap, only of its timing."""
 
 
-def _ahead(state: Any, obj: Mapping[str, Any], round_no: int, trick_no: int) -> bool:
-    """Whether a queued card is for a slot still to come: a later trick, or this trick before
-    its player's turn (the phone's player saw the physical table ahead of the record)."""
-    if obj.get("type") != "card_played" or round_no != state.round_no:
-        return False
-    if trick_no > state.trick_no:
-        return True
-    played = {play.player for play in state.trick}
-    return trick_no == state.trick_no and obj.get("player") not in played
+def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], queued: Slot) -> bool:
+    """A queued tap may be recorded at the current version only in its own slot, as the game's
+    rule for queued taps says (``GameType.queued_taps``: its module's ``check_slot``). True: the
+    record already holds this very event in that slot (nothing to append)."""
+    obj = events[0] if len(events) == 1 else None
+    if not isinstance(obj, Mapping):
+        raise Refused(_("a queued tap is one event"), "bad_event")
+    where = getattr(kind, "queued_taps", None)
+    if where is None:
+        raise Refused(_("this game's phones send no queued taps"), "bad_event")
+    state = kind.restore(game.snapshot or {})
+    checked: bool = importlib.import_module(where).check_slot(
+        kind, state, obj, queued, lambda: _view(game.stream_id, kind).record_events
+    )
+    return checked
 
 
 def _check_seat(
     seat: SeatAccess,
     game_id: uuid.UUID,
     events: Sequence[Any],
-    deal: bool,
+    whole_table: bool,
     plays: Collection[str],
 ) -> None:
     """A seat's phone records only its own plays (``plays``: their types) and its shared
-    seats', in its own game."""
+    seats', in its own game (or the one event of the whole table its drafts completed)."""
     if seat.game_id != game_id:
         raise NotAllowed(_("this seat link is for another game"))
     for index, obj in enumerate(events):
         kind = obj.get("type") if isinstance(obj, Mapping) else None
-        if deal and kind == "round_started" and len(events) == 1:
+        if whole_table and len(events) == 1:
             continue
         if kind not in plays:
             raise Refused(

@@ -314,7 +314,7 @@ def _start_if_dealt(
             events=[event],
             seat=access,
             user=user,
-            deal=True,
+            whole_table=True,
         )
     except Refused as refused:
         return DealSaved(started=False, refusal=refusal_message(refused))

@@ -30,6 +30,8 @@ class TrickNChef:
     pages: str = "games.tricknchef.pages"
     refusals: str = "games.tricknchef.refusals"
     phone: str | None = "games.tricknchef.phone"
+    queued_taps: str | None = "games.tricknchef.queue"
+    hands: str | None = "games.tricknchef.hands"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
     standings_rule: StandingsRule | None = None

@@ -21,7 +21,7 @@ from games.seats import SeatAccess
 from games.services import NotAllowed, Refused
 from games.tricknchef import deals
 from games.tricknchef.deals import DealClosed
-from games.tricknchef.phone import phone_view
+from games.tricknchef.phone import PANEL, phone_view
 from tests.games.concurrency import run_together
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -216,6 +216,7 @@ def test_a_queued_tap_is_recorded_in_its_own_slot_when_the_others_moved_on() -> 
         seat=seats[player_seat],
         idempotency_key="queued-1",
         queued=(1, 1),
+        seat_plays=PANEL.seat_plays,
     )
     assert change.version == index + 2
     again = services.game_append(  # the retry of the same tap: its first result
@@ -225,6 +226,7 @@ def test_a_queued_tap_is_recorded_in_its_own_slot_when_the_others_moved_on() -> 
         seat=seats[player_seat],
         idempotency_key="queued-1",
         queued=(1, 1),
+        seat_plays=PANEL.seat_plays,
     )
     assert again.version == change.version
     assert Event.objects.filter(stream_id=game_id).count() == index + 2
@@ -245,6 +247,7 @@ def test_a_queued_tap_for_a_slot_gone_by_is_refused_in_words() -> None:
         seat=phone,
         idempotency_key="late-same",
         queued=(1, 1),
+        seat_plays=PANEL.seat_plays,
     )
     assert same.appended == () and same.version == index + 2
     # Another card for that slot: the rules refuse it, in their words.
@@ -258,6 +261,7 @@ def test_a_queued_tap_for_a_slot_gone_by_is_refused_in_words() -> None:
             seat=phone,
             idempotency_key="late",
             queued=(1, 1),
+            seat_plays=PANEL.seat_plays,
         )
     assert refused.value.code == "wrong_turn"  # the rule's words
     assert refused.value.message.startswith("it is ")
@@ -270,6 +274,7 @@ def test_a_queued_tap_for_a_slot_gone_by_is_refused_in_words() -> None:
             seat=seats[NAMES.index(GAME[index + 2]["player"])],
             idempotency_key="early",
             queued=(1, 2),
+            seat_plays=PANEL.seat_plays,
         )
     assert early.value.code == services.QUEUED_EARLY
     assert "waits for its turn (deal 1, trick 2)" in early.value.message
@@ -288,6 +293,7 @@ def test_a_stale_tap_not_queued_is_a_conflict() -> None:
             expected_version=index,
             events=[second],
             seat=seats[NAMES.index(second["player"])],
+            seat_plays=PANEL.seat_plays,
         )
 
 
@@ -312,6 +318,7 @@ def test_a_phones_tap_then_records_what_the_rules_leave_no_choice_about() -> Non
         events=[tap],
         seat=seats[NAMES.index(tap["player"])],
         forced=True,
+        seat_plays=PANEL.seat_plays,
     )
     then = []
     state = replay(events[: index + 1])
@@ -335,5 +342,6 @@ def test_without_forced_a_tap_records_only_itself() -> None:
         expected_version=4,
         events=[tap],
         seat=seats[NAMES.index(tap["player"])],
+        seat_plays=PANEL.seat_plays,
     )
     assert change.version == 5 and len(stream(game_id)) == 5

@@ -11,6 +11,7 @@ from engine.tricknchef.simulate import simulate
 from games import services
 from games.models import Event
 from games.services import GameNotFound, NotAllowed, Refused
+from games.tricknchef.phone import PANEL
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +93,7 @@ def test_a_seat_records_its_own_plays_only_and_shared_seats_when_allowed(
             expected_version=6,
             events=[next_play],
             seat=services.seat_open(neighbour.token),
+            seat_plays=PANEL.seat_plays,
         )
     services.seat_link_share(game_id=game.game_id, seat=owner, shared=True, user=organizer)
     change = services.game_append(
@@ -100,6 +102,7 @@ def test_a_seat_records_its_own_plays_only_and_shared_seats_when_allowed(
         events=[next_play],
         seat=services.seat_open(neighbour.token),
         idempotency_key="k1",
+        seat_plays=PANEL.seat_plays,
     )
     assert change.version == 7
     stored = Event.objects.get(stream_id=game.game_id, version=7)
@@ -115,4 +118,5 @@ def test_a_seat_cannot_record_a_deal_or_the_store_events(organizer: User) -> Non
             expected_version=1,
             events=[GAME[1]],
             seat=services.seat_open(token),
+            seat_plays=PANEL.seat_plays,
         )

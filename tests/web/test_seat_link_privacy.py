@@ -27,6 +27,7 @@ from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import Event, SeatLink
 from games.services import GameNotFound, NotAllowed
+from games.tricknchef.phone import PANEL
 from tests.tournaments.helpers import play
 from tournaments import services as t
 
@@ -97,6 +98,7 @@ def scene(committed_db: None, django_user_model: type[User]) -> Scene:
         events=[card],
         seat=access,
         idempotency_key="p1",
+        seat_plays=PANEL.seat_plays,
     )
     by_phone = Event.objects.get(stream_id=game_ids[1], version=start + 6)
     assert by_phone.metadata["by_seat"] == access.seat
