@@ -24,6 +24,7 @@ class Chefs(RecordedGame):
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.chefs"
+    api = "games.chefs.api"
     refusals = "games.chefs.refusals"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",

@@ -29,6 +29,7 @@ class CrazyKitchen(RecordedGame):
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.crazykitchen"
+    api = "games.crazykitchen.api"
     refusals = "games.crazykitchen.refusals"
     standings_rule: StandingsRule | None = StandingsRule(
         "match",

@@ -27,6 +27,7 @@ class FoodTruck(RecordedGame):
     (its ``round_started`` names the ``first_player``, as Trick-n-Chef's does)."""
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.pages.foodtruck"
+    api = "games.foodtruck.api"
     refusals = "games.foodtruck.refusals"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",

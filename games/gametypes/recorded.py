@@ -39,6 +39,7 @@ class RecordedGame:
     tiebreak_as_last_round: bool = False
     record_types: frozenset[str]
     pages: str
+    api: str
     refusals: str
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""

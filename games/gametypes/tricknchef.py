@@ -27,6 +27,7 @@ class TrickNChef:
     first_player_rule: bool = True
     record_types: frozenset[str] = frozenset(engine.tricknchef.events.EVENT_TYPES)
     pages: str = "games.pages.tricknchef"
+    api: str = "games.tricknchef.api"
     refusals: str = "games.tricknchef.refusals"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
