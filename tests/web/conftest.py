@@ -1,5 +1,6 @@
 """Fixtures shared by the web tests: users and their API clients; the desk's people (Olga
-organizes, Sam keeps score, Oscar is nobody in particular)."""
+organizes, Sam keeps score, Oscar is nobody in particular); every registered game
+(``game_key``), and a toy game registered late (``high_card``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,25 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from games.gametypes import GAME_TYPES
 from tests.web.api import token_client
 from tests.web.public import Capture, Spring, build_spring
+
+
+@pytest.fixture(params=list(GAME_TYPES))
+def game_key(request: pytest.FixtureRequest) -> str:
+    """Each registered game's key in turn (a test taking it runs once for every game)."""
+    return str(request.param)
+
+
+@pytest.fixture
+def high_card(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fifth game, High Card (tests/web/toy_game.py), registered for the test only: after
+    every module has been imported, as a game added later would be. Its key."""
+    from tests.web.toy_game import KEY, HighCard
+
+    monkeypatch.setitem(GAME_TYPES, KEY, HighCard())
+    return KEY
 
 
 @pytest.fixture
