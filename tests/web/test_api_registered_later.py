@@ -132,3 +132,8 @@ def test_the_schema_documents_it_in_every_game_shape(anon: APIClient, high_card:
     imports = schema["paths"]["/api/games/import/"]["post"]["parameters"]
     (game_type,) = [p for p in imports if p["name"] == "game_type"]
     assert game_type["schema"]["enum"][-1] == high_card
+    # The tournaments' settings: its key and its table size.
+    tournament = components["TournamentCreate"]["properties"]
+    assert tournament["game_type"]["enum"][-1] == high_card
+    assert "`high-card`" in tournament["game_type"]["description"]
+    assert "High Card 2 (null" in tournament["table_size"]["description"]
