@@ -35,7 +35,7 @@ class GameAPI:
     ``game_type``, ``players`` and ``published`` are the game's options: the shared body
     (games.api.serializers.games.NewGameSerializer) takes them, optional, and refuses them for
     another game; one this body requires is required for the game, with its ``required``
-    message."""
+    message. An option an earlier game has too is checked by that game's field."""
     event: SerializerLike
     """A record event (often a PolymorphicProxySerializer of the game's event types)."""
     summary: type[serializers.Serializer[Any]]
