@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import hypothesis
@@ -28,6 +29,10 @@ import pytest
 from django.conf import settings
 
 from tests.services import require_service
+
+if TYPE_CHECKING:  # Django is set up after this module is read
+    from django.contrib.auth.models import User
+    from rest_framework.test import APIClient
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -230,3 +235,34 @@ def redis_url() -> str:
     parts = urlsplit(url)
     require_service("Redis", parts.hostname or "127.0.0.1", parts.port or 6379)
     return url
+
+
+# ------------------------------------------------------------- users and their API clients
+
+
+@pytest.fixture
+def make_user(django_user_model: type[User]) -> Callable[..., User]:
+    def make(username: str, **extra: Any) -> User:
+        return django_user_model.objects.create_user(username, password="s3cret-pass", **extra)
+
+    return make
+
+
+@pytest.fixture
+def ana(make_user: Callable[..., User]) -> User:
+    return make_user("ana")
+
+
+@pytest.fixture
+def api(ana: User) -> APIClient:
+    """Ana, a scorekeeper, with her API token."""
+    from tests.web.api import token_client
+
+    return token_client(ana)
+
+
+@pytest.fixture
+def anon() -> APIClient:
+    from rest_framework.test import APIClient
+
+    return APIClient()

@@ -6,8 +6,9 @@ allows is not refused for its shape, one it forbids is refused; tests/web/test_a
   included (a tournament's teams): the request serializers refuse any other key
   (games.api.serializers.RequestSerializer).
 * A few bodies have a rule across their keys, or bounds the serializers leave to the engine or
-  the services (a game's number of players, at least one event): :data:`BODY_RULES`; the
-  tournaments' own are tournaments.api.schema's.
+  the services (a game's number of players, at least one event): :func:`body_rules`, each
+  game's from its package (GameAPI.schema_rules); the tournaments' own are
+  tournaments.api.schema's.
 * A request's strings hold no NUL (DRF refuses it in every string), and one that may not be
   blank holds something else than whitespace (DRF trims it first).
 * A request body the server needs (one with a required key or a rule across keys) is required.
@@ -19,15 +20,13 @@ allows is not refused for its shape, one it forbids is refused; tests/web/test_a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from engine.tricknchef.cards import SUITS
-from games.api.serializers import PLAYER_NAME_COMPONENT, PLAYER_NAME_MAX
+from games.api.serializers.fields import PLAYER_NAME_COMPONENT, PLAYER_NAME_MAX
+from games.api.serializers.gameapi import Rule, game_apis
 from games.gametypes import GAME_TYPES
 from games.names import visible_class
-
-Rule = Callable[[dict[str, Any]], dict[str, Any]]
 
 SPACES = "".join(chr(c) for c in range(0x10000) if chr(c).isspace())
 """What DRF trims off a string (Python's whitespace: all of it in the Basic Multilingual Plane),
@@ -45,70 +44,37 @@ NOT_BLANK = rf"^[^\x00]*[^\x00{_class(SPACES)}][^\x00]*$"
 """A string DRF takes where it may not be blank: no NUL, and something left once trimmed."""
 
 
-def _counted(key: str) -> dict[str, Any]:
+def counted(key: str) -> dict[str, Any]:
     """A game's ``players``: as many distinct names as its tables seat."""
     sizes = GAME_TYPES[key].table_sizes
     return {"minItems": min(sizes), "maxItems": max(sizes), "uniqueItems": True}
 
 
-def _tricknchef_create(component: dict[str, Any]) -> dict[str, Any]:
-    """Three players name the three suits in play; four play with all four (or name none)."""
-    _merge(component, "players", _counted("trick-n-chef"))
-    _merge(component, "suits", {"items": {"type": "string", "enum": list(SUITS)}})
-    _merge(component, "suits", {"uniqueItems": True})
-    three, four = sorted(GAME_TYPES["trick-n-chef"].table_sizes)
-    return {
-        "anyOf": [
-            {
-                "required": ["players", "suits"],
-                "properties": {
-                    "players": {"maxItems": three},
-                    "suits": {"type": "array", "minItems": three, "maxItems": three},
-                },
-            },
-            {
-                "properties": {  # suits null or left out: all four
-                    "players": {"minItems": four},
-                    "suits": {"minItems": four, "maxItems": four},
-                },
-            },
-        ]
-    }
+def players_counted(key: str) -> Rule:
+    """A game's create body whose only rule is its number of players."""
 
-
-def _players_counted(key: str) -> Rule:
     def rule(component: dict[str, Any]) -> dict[str, Any]:
-        _merge(component, "players", _counted(key))
+        merge(component, "players", counted(key))
         return {}
 
     return rule
 
 
-def _teams_create(component: dict[str, Any]) -> dict[str, Any]:
-    """Crazy Kitchen: two teams, each with its own players (which team holds whom, and the
-    compensation an odd number of players allows, are the rules' to say)."""
-    key = "crazy-kitchen"
-    _merge(component, "players", _counted(key))
-    least, most = GAME_TYPES[key].team_members or (1, 1)
-    entrants = max(GAME_TYPES[key].table_sizes)
-    _merge(component, "members", {"minProperties": entrants, "maxProperties": entrants})
-    members = component["properties"]["members"].get("additionalProperties")
-    if isinstance(members, dict):
-        members.update({"minItems": least, "maxItems": most, "uniqueItems": True})
-    _merge(component, "compensation", {"minimum": 0})
-    return {}
-
-
-BODY_RULES: dict[str, Rule] = {
-    "GameCreate": _tricknchef_create,
-    "FoodTruckCreate": _players_counted("food-truck"),
-    "ChefsCreate": _players_counted("chefs"),
-    "CrazyKitchenCreate": _teams_create,
+SHARED_RULES: dict[str, Rule] = {
     # POST /api/games/{id}/events/: at least one event.
-    "GameAppend": lambda component: _merged(component, "events", {"minItems": 1}),
+    "GameAppend": lambda component: merged(component, "events", {"minItems": 1}),
 }
-"""Request components (by name) and what they say beyond their fields: a rule returns keys for
-the component (``anyOf`` ...) and may tighten its properties (:func:`_merge`)."""
+"""The shared request components' rules; each game gives its own (GameAPI.schema_rules)."""
+
+
+def body_rules() -> dict[str, Rule]:
+    """Request components (by name) and what they say beyond their fields: a rule returns keys
+    for the component (``anyOf`` ...) and may tighten its properties (:func:`merge`)."""
+    rules = dict(SHARED_RULES)
+    for _key, api in game_apis():
+        rules.update(api.schema_rules)
+    return rules
+
 
 TOO_LARGE = "A JSON body over 1 MiB (too_large)."
 
@@ -117,16 +83,16 @@ ANY_OF = ("RecordEvent", "GameState")
 the engine's to check (tests/web/test_api_schema_fuzz.py plays real games)."""
 
 
-def _merge(component: dict[str, Any], name: str, extra: dict[str, Any]) -> None:
+def merge(component: dict[str, Any], name: str, extra: dict[str, Any]) -> None:
     """Tighten one property of a component (if it has it)."""
     prop = component.get("properties", {}).get(name)
     if prop is not None:
         prop.update(extra)
 
 
-def _merged(component: dict[str, Any], name: str, extra: dict[str, Any]) -> dict[str, Any]:
+def merged(component: dict[str, Any], name: str, extra: dict[str, Any]) -> dict[str, Any]:
     """A rule that only tightens one property."""
-    _merge(component, name, extra)
+    merge(component, name, extra)
     return {}
 
 
@@ -149,6 +115,7 @@ def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str
     """drf-spectacular's POSTPROCESSING_HOOKS entry (after its enum hook and the tournaments')."""
     components = result.setdefault("components", {}).setdefault("schemas", {})
     components[PLAYER_NAME_COMPONENT] = player_name()
+    rules = body_rules()
     for name in ANY_OF:
         if name in components and "oneOf" in components[name]:
             components[name]["anyOf"] = components[name].pop("oneOf")
@@ -174,8 +141,8 @@ def request_bodies_are_closed(result: dict[str, Any], **kwargs: Any) -> dict[str
                     done.add(name)
                     component = components[name]
                     component.setdefault("additionalProperties", False)
-                    if name in BODY_RULES:
-                        component.update(BODY_RULES[name](component))
+                    if name in rules:
+                        component.update(rules[name](component))
                     for node in _nodes(component):
                         if node.get("type") == "string":
                             _text(node)

@@ -285,16 +285,9 @@ class GameListView(APIView):
     def post(self, request: Request) -> Response:
         serializer = s.NewGameSerializer(data=request.data)
         body = _valid_serializer(serializer)
-        if strangers := serializer.strangers():
-            raise services.Refused(
-                _("%(names)s: not one of the teams (%(teams)s)")
-                % {"names": ", ".join(strangers), "teams": ", ".join(body["players"])},
-                "bad_teams",
-                0,
-            )
+        serializer.check_refusals()
         change = services.game_create(
             players=body["players"],
-            suits=body.get("suits"),
             options=serializer.options(),
             game_type=body["game_type"],
             published=body["published"],

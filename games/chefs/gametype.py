@@ -24,6 +24,7 @@ class Chefs(EngineGameType):
     table_sizes: tuple[int, ...] = PLAYER_COUNTS
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.chefs.pages"
+    api = "games.chefs.api"
     refusals = "games.chefs.refusals"
     phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(

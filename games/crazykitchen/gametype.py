@@ -29,6 +29,7 @@ class CrazyKitchen(EngineGameType):
     name_key = "team"
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.crazykitchen.pages"
+    api = "games.crazykitchen.api"
     refusals = "games.crazykitchen.refusals"
     phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(

@@ -27,6 +27,7 @@ class FoodTruck(EngineGameType):
     (its ``round_started`` names the ``first_player``, as Trick-n-Chef's does)."""
     record_types = frozenset(events.EVENT_TYPES)
     pages = "games.foodtruck.pages"
+    api = "games.foodtruck.api"
     refusals = "games.foodtruck.refusals"
     phone: str | None = None
     standings_rule: StandingsRule | None = StandingsRule(

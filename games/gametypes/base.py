@@ -104,6 +104,10 @@ class GameType(Protocol):
     """The module of the game's refusal sentences (``games/<game>/refusals.py``: ``SENTENCES`` by
     code, and optionally ``NAMER`` and ``say_message``), imported by name by the shared lookup
     (games.refusals.say)."""
+    api: str
+    """The module of the game's API serializers (``games/<game>/api.py``: ``API``, a
+    games.api.serializers.gameapi.GameAPI), imported by name by the shared serializers and the
+    schema (games.api.serializers.gameapi.api_of)."""
     pages: str
     """The module of the game's web pages (table page, replay, score sheet): imported by name
     when a page is asked for (games.pages.pages_for), so the game types stay free of Django's

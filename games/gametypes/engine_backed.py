@@ -41,6 +41,7 @@ class EngineGameType:
     tiebreak_as_last_round: bool = False
     record_types: frozenset[str]
     pages: str
+    api: str
     refusals: str
     phone: str | None = None
     queued_taps: str | None = None

@@ -28,6 +28,7 @@ class TrickNChef:
     first_player_rule: bool = True
     record_types: frozenset[str] = frozenset(engine.tricknchef.events.EVENT_TYPES)
     pages: str = "games.tricknchef.pages"
+    api: str = "games.tricknchef.api"
     refusals: str = "games.tricknchef.refusals"
     phone: str | None = "games.tricknchef.phone"
     queued_taps: str | None = "games.tricknchef.queue"

@@ -11,8 +11,8 @@ def start_args(first: Mapping[str, Any]) -> tuple[list[str], dict[str, Any]]:
     """``game_create``'s entrants (in seat order) and options for a table whose record starts
     with ``first``, the inverse of ``GameType.start``: a team game's teams, the team that cooks
     first in seat 1, with their players and the record's compensation."""
-    if "teams" not in first:
-        return list(first["players"]), {}
+    if "teams" not in first:  # the players, and Trick-n-Chef's suits if the record names them
+        return list(first["players"]), ({"suits": first["suits"]} if "suits" in first else {})
     teams = sorted((t["name"] for t in first["teams"]), key=lambda t: t != first["cooks_first"])
     options: dict[str, Any] = {"members": {t["name"]: t["players"] for t in first["teams"]}}
     if first.get("compensation") is not None:

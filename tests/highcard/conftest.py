@@ -1,8 +1,7 @@
-"""The toy game registered for the tests here: one line, as a club would add a game's package."""
+"""High Card registered for the tests that ask for it: one line, as a club adds a game's
+packages to the registry (games/gametypes/__init__.py)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 
@@ -10,7 +9,9 @@ from games.gametypes import GAME_TYPES
 from tests.highcard.game.gametype import HIGH_CARD
 
 
-@pytest.fixture(autouse=True)
-def high_card(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+@pytest.fixture
+def high_card(monkeypatch: pytest.MonkeyPatch) -> str:
+    """High Card in the registry for this test (its key): registered after every module was
+    imported, as a game added later would be."""
     monkeypatch.setitem(GAME_TYPES, HIGH_CARD.key, HIGH_CARD)
-    yield HIGH_CARD.key
+    return HIGH_CARD.key

@@ -1,7 +1,8 @@
 """High Card, the toy fifth game, end to end with no shared file knowing it (issue 24): a
-tournament of six players, round 1's three tables entered three ways (the scorekeeper's table
-page, the API, the players' seat phones), the results in the standings on the page and in the
-API, and the replay. Only ``tests/highcard/`` knows the game; the fixture that registers it is
+tournament of eight players, round 1's four tables entered four ways (the scorekeeper's table
+page, the API, the players' seat phones, the score sheet's results), the results in the
+standings on the page and in the API, and the replay; the whole API on its own
+(test_api.py). Only ``tests/highcard/`` knows the game; the fixture that registers it is
 one line (``conftest.py``)."""
 
 from __future__ import annotations
@@ -90,8 +91,8 @@ def play(api: APIClient, url: str, version: int, player: str, card: int) -> Any:
     return api.post(url, {"expected_version": version, "events": [event]}, format="json")
 
 
-def test_a_high_card_tournament_round_from_three_kinds_of_entry_to_the_standings(
-    desk: Client, olga: User, django_capture_on_commit_callbacks: Any
+def test_a_high_card_tournament_round_from_four_kinds_of_entry_to_the_standings(
+    high_card: str, desk: Client, olga: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     tid, tables = round_one(olga)
     assert [len(tb["seats"]) for tb in tables] == [2, 2, 2, 2]

@@ -1,41 +1,20 @@
-"""Fixtures shared by the web tests: users and their API clients; the desk's people (Olga
-organizes, Sam keeps score, Oscar is nobody in particular)."""
+"""Fixtures shared by the web tests: the desk's people (Olga organizes, Sam keeps score, Oscar
+is nobody in particular); every registered game (``game_key``). Users and their API clients
+(``make_user``, ``ana``, ``api``, ``anon``) are tests/conftest.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.test import APIClient
 
-from tests.web.api import token_client
+from games.gametypes import GAME_TYPES
 from tests.web.public import Capture, Spring, build_spring
 
 
-@pytest.fixture
-def make_user(django_user_model: type[User]) -> Callable[..., User]:
-    def make(username: str, **extra: Any) -> User:
-        return django_user_model.objects.create_user(username, password="s3cret-pass", **extra)
-
-    return make
-
-
-@pytest.fixture
-def ana(make_user: Callable[..., User]) -> User:
-    return make_user("ana")
-
-
-@pytest.fixture
-def api(ana: User) -> APIClient:
-    """Ana, a scorekeeper, with her API token."""
-    return token_client(ana)
-
-
-@pytest.fixture
-def anon() -> APIClient:
-    return APIClient()
+@pytest.fixture(params=list(GAME_TYPES))
+def game_key(request: pytest.FixtureRequest) -> str:
+    """Each registered game's key in turn (a test taking it runs once for every game)."""
+    return str(request.param)
 
 
 @pytest.fixture

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from games.gametypes import GAME_TYPES
+
 pytestmark = pytest.mark.django_db
 
 TEAMS = [
@@ -22,6 +24,20 @@ TEAMS = [
 def create(client: APIClient, **settings: Any) -> Any:
     body = {"name": "Spring Open", "date": "2026-03-14", "rounds": 3, "seed": 7, **settings}
     return client.post("/api/tournaments/", body, format="json")
+
+
+def test_a_tournament_of_each_game_takes_the_table_sizes_it_allows(
+    api: APIClient, game_key: str
+) -> None:
+    sizes = GAME_TYPES[game_key].table_sizes
+    for size in sizes:
+        response = create(api, game_type=game_key, table_size=size)
+        assert response.status_code == 201, (size, response.content)
+        summary = response.json()["tournament"]
+        assert (summary["game_type"], summary["settings"]["table_size"]) == (game_key, size)
+    response = create(api, game_type=game_key, table_size=max(sizes) + 1)
+    assert response.status_code == 422, response.content
+    assert response.json()["error"]["code"] == "bad_settings"
 
 
 def test_a_tournament_of_another_game_with_its_table_size(api: APIClient) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -62,6 +63,23 @@ class StrictFloatField(serializers.FloatField):
 
 def _one_of(options: Any) -> str:
     return ", ".join(f"`{option}`" for option in options)
+
+
+def _table_size_help() -> str:
+    """``table_size``'s description, from the registry when the schema is made (a game
+    registered after import is in it too)."""
+    return (
+        "The preferred number of entrants a table (full tables), one the game allows: "
+        + "; ".join(
+            f"{kind.name} {', '.join(map(str, kind.table_sizes))}" for kind in GAME_TYPES.values()
+        )
+        + " (null: the game's largest). The next smaller size fills in where the players do "
+        "not divide evenly. 422 bad_settings for a size the game does not allow."
+    )
+
+
+def _game_type_help() -> str:
+    return f"The game played at the tables: {_one_of(GAME_TYPES)}."
 
 
 def expected_version_field() -> StrictIntegerField:
@@ -135,13 +153,7 @@ class SettingsFields(RequestSerializer):
     table_size = StrictIntegerField(
         required=False,
         allow_null=True,
-        help_text="The preferred number of entrants a table (full tables), one the game "
-        "allows: "
-        + "; ".join(
-            f"{kind.name} {', '.join(map(str, kind.table_sizes))}" for kind in GAME_TYPES.values()
-        )
-        + " (null: the game's largest). The next smaller size fills in where the players do "
-        "not divide evenly. 422 bad_settings for a size the game does not allow.",
+        help_text=lazy(_table_size_help, str)(),
     )
 
     time_zone = TimeZoneField(
@@ -169,7 +181,7 @@ class TournamentCreateSerializer(SettingsFields):
     game_type = StrictCharField(
         required=False,
         default=DEFAULT_GAME_TYPE,
-        help_text=f"The game played at the tables: {_one_of(GAME_TYPES)}.",
+        help_text=lazy(_game_type_help, str)(),
     )
     seed = StrictIntegerField(
         required=False,
