@@ -5,20 +5,24 @@ A record names its game on its first line: ``{"type": "game_started", "game": "f
 key, and v1 stays valid as written). ``python -m engine replay`` and ``simulate`` go through
 :data:`RULES`; each game's own package (``engine/<game>/``) holds its rules, pure Python.
 
-Adding a game: its package, one line in :data:`RULES`.
+Adding a game: its package. :data:`RULES` holds every package of ``engine/`` that gives
+``RULES`` (found when this module is first imported; the kernel's modules are not packages).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine import chefs, crazykitchen, foodtruck, tricknchef
+import engine
 from engine.errors import InvalidRecord
 from engine.jsonline import split_lines
 
-DEFAULT = tricknchef.GAME_KEY
+DEFAULT = "trick-n-chef"
+"""A first line without ``"game"`` is a Trick-n-Chef record (record format v1 has no key)."""
 
 
 class Rules(Protocol):
@@ -39,9 +43,18 @@ class Rules(Protocol):
         ...
 
 
-RULES: dict[str, Rules] = {
-    game.RULES.key: game.RULES for game in (tricknchef, chefs, crazykitchen, foodtruck)
-}
+def _packages() -> dict[str, Rules]:
+    """Each game package's rules by key, the packages in name order."""
+    found: dict[str, Rules] = {}
+    for info in sorted(pkgutil.iter_modules(engine.__path__), key=lambda i: i.name):
+        if info.ispkg:
+            rules = getattr(importlib.import_module(f"engine.{info.name}"), "RULES", None)
+            if rules is not None:
+                found[rules.key] = rules
+    return found
+
+
+RULES: dict[str, Rules] = _packages()
 
 
 def game_of(lines: Sequence[str]) -> str:
