@@ -354,21 +354,19 @@ def pairing_request(
 
 def round_event(
     number: int, request: pairing.PairingRequest, result: pairing.Pairing
-) -> dict[str, Any]:
-    """The ``round_paired`` event's data (current schema) for a pairing result."""
+) -> events.RoundPaired:
+    """The ``round_paired`` event for a pairing result."""
     tables = [list(t.seats) for t in result.tables]
-    return events.to_data(
-        events.RoundPaired(
-            round=number,
-            method=result.method,
-            seed=request.seed,
-            tables=tuple(t.seats for t in result.tables),
-            byes=tuple(result.byes),
-            cost=cost_json(result.cost),
-            lower_bound=result.lower_bound,
-            notes=result.notes,
-            details=tuple(table_details(request, tables)),
-        )
+    return events.RoundPaired(
+        round=number,
+        method=result.method,
+        seed=request.seed,
+        tables=tuple(t.seats for t in result.tables),
+        byes=tuple(result.byes),
+        cost=cost_json(result.cost),
+        lower_bound=result.lower_bound,
+        notes=result.notes,
+        details=tuple(table_details(request, tables)),
     )
 
 

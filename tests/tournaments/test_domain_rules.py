@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tournaments import domain
+from tournaments import events as ev
 from tournaments.domain import Refusal, TournamentState
 from tournaments.events import EventSchemaError
 
@@ -346,15 +347,15 @@ def test_apply_one_event_at_a_time_is_the_fold() -> None:
 def test_registration_gives_the_next_ids_and_cleans_spaces() -> None:
     state = state_of(*registered("Ana"))
     assert domain.decide_register(state, ["  Ben  Lopez ", "Cleo"], [1500, None]) == [
-        {"player": "P2", "name": "Ben Lopez", "rating": 1500, "late": False},
-        {"player": "P3", "name": "Cleo", "rating": None, "late": False},
+        ev.PlayerRegistered(player="P2", name="Ben Lopez", rating=1500, late=False),
+        ev.PlayerRegistered(player="P3", name="Cleo", rating=None, late=False),
     ]
 
 
 def test_a_player_registered_after_pairing_is_late() -> None:
     state = state_of(*registered(*EIGHT), paired(1, TABLES))
     (event,) = domain.decide_register(state, ["Ivo"])
-    assert event == {"player": "P9", "name": "Ivo", "rating": None, "late": True}
+    assert event == ev.PlayerRegistered(player="P9", name="Ivo", rating=None, late=True)
 
 
 @pytest.mark.parametrize(
@@ -375,7 +376,7 @@ def test_registration_refuses_empty_long_and_duplicate_names(names: list[str], c
 def test_a_name_of_the_longest_length_is_accepted() -> None:
     state = state_of()
     (event,) = domain.decide_register(state, ["x" * domain.MAX_NAME])
-    assert len(event["name"]) == domain.MAX_NAME
+    assert len(event.name) == domain.MAX_NAME
 
 
 def test_nobody_registers_for_a_finished_tournament() -> None:
@@ -390,9 +391,9 @@ def test_player_changes_are_refused_when_already_done() -> None:
     state = state_of(
         *registered("Ana", "Ben"), *checked_in("P1"), (domain.DROPPED, {"player": "P2"})
     )
-    assert domain.decide_player_change(state, "P2", domain.CHECKED_IN) == {"player": "P2"}
-    assert domain.decide_player_change(state, "P1", domain.DROPPED) == {"player": "P1"}
-    assert domain.decide_player_change(state, "P2", domain.REINSTATED) == {"player": "P2"}
+    assert domain.decide_player_change(state, "P2", domain.CHECKED_IN) == ev.PlayerCheckedIn("P2")
+    assert domain.decide_player_change(state, "P1", domain.DROPPED) == ev.PlayerDropped("P1")
+    assert domain.decide_player_change(state, "P2", domain.REINSTATED) == ev.PlayerReinstated("P2")
     refused("already_done", lambda: domain.decide_player_change(state, "P1", domain.CHECKED_IN))
     refused("already_done", lambda: domain.decide_player_change(state, "P2", domain.DROPPED))
     refused("already_done", lambda: domain.decide_player_change(state, "P1", domain.REINSTATED))
@@ -404,11 +405,9 @@ def test_player_changes_are_refused_when_already_done() -> None:
 
 def test_roles_are_granted_once_and_revoked_only_when_held() -> None:
     state = state_of(scorekeeper())
-    assert domain.decide_role(state, OTHER_ID, "tess", "scorekeeper", grant=True) == {
-        "user_id": OTHER_ID,
-        "username": "tess",
-        "role": "scorekeeper",
-    }
+    assert domain.decide_role(state, OTHER_ID, "tess", "scorekeeper", grant=True) == (
+        ev.RoleGranted(user_id=OTHER_ID, username="tess", role="scorekeeper")
+    )
     assert domain.decide_role(state, SCOREKEEPER_ID, "sam", "scorekeeper", grant=False)
     refused("already_done", lambda: domain.decide_role(state, 2, "sam", "scorekeeper", True))
     refused("already_done", lambda: domain.decide_role(state, 3, "tess", "scorekeeper", False))
@@ -419,7 +418,8 @@ def test_an_organizer_may_leave_when_another_remains() -> None:
     second = (domain.ROLE_GRANTED, {"user_id": OTHER_ID, "username": "tess", "role": "organizer"})
     state = state_of(second)
     leaves = domain.decide_role(state, ORGANIZER_ID, "olga", "organizer", grant=False)
-    alone = state_of(second, (domain.ROLE_REVOKED, leaves))
+    assert isinstance(leaves, ev.RoleRevoked)
+    alone = state_of(second, (ev.type_name(leaves), ev.to_data(leaves)))
     assert not alone.has_role(ORGANIZER_ID, "organizer")
     refused(
         "last_organizer", lambda: domain.decide_role(alone, OTHER_ID, "tess", "organizer", False)
@@ -525,6 +525,22 @@ def test_a_round_is_published_once() -> None:
     done = state_of(*registered(*EIGHT), paired(1, TABLES), published(1, 2))
     refused("round_published", lambda: domain.check_publish(done, 1))
     refused("unknown_round", lambda: domain.check_publish(done, 2))
+
+
+def test_a_team_table_is_published_only_when_its_teams_differ_by_one_player_at_most() -> None:
+    def team(number: int, name: str, size: int) -> Event:
+        members = [f"{name} {i}" for i in range(1, size + 1)]
+        return (domain.REGISTERED, {"player": f"P{number}", "name": name, "members": members})
+
+    teams = [team(1, "Pizza", 2), team(2, "Fries", 3), team(3, "Sushi", 2), team(4, "Tacos", 4)]
+    fair = state_of(*teams, paired(1, [["P1", "P2"], ["P3", "P4"]]))
+    assert domain.check_publish(fair, 1) is fair.round(1)  # not a team game: not checked
+    with pytest.raises(Refusal) as bad:
+        domain.check_publish(fair, 1, teams=True)
+    assert bad.value.code == "bad_teams"
+    assert "table 2: Sushi has 2 players and Tacos has 4" in bad.value.message
+    even = state_of(*teams, paired(1, [["P1", "P3"], ["P2", "P4"]]))
+    assert domain.check_publish(even, 1, teams=True) is even.round(1)
 
 
 # ----------------------------------------------------------------------------- check_confirm

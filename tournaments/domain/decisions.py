@@ -41,6 +41,15 @@ from tournaments.domain.state import (
     TournamentState,
 )
 from tournaments.domain.words import ENGLISH, Say, Translator, gettext_lazy, ngettext_lazy
+from tournaments.events import (
+    PlayerCheckedIn,
+    PlayerCheckedOut,
+    PlayerDropped,
+    PlayerRegistered,
+    PlayerReinstated,
+    RoleGranted,
+    RoleRevoked,
+)
 
 MAX_TOURNAMENT_NAME = 200
 MAX_ROUNDS = 30
@@ -197,7 +206,7 @@ def decide_register(
     ratings: Sequence[int | None] | None = None,
     members: Sequence[Sequence[str]] | None = None,
     team_members: tuple[int, int] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[PlayerRegistered]:
     """``player_registered`` events for new entrants (late if the tournament has begun).
 
     In a team game (``team_members``: the fewest and most players a team may have) each name is
@@ -263,18 +272,16 @@ def decide_register(
         seen.add(name.casefold())
     late = bool(state.rounds)
     start = len(state.players) + 1
-    events: list[dict[str, Any]] = []
-    for i, name in enumerate(cleaned):
-        event: dict[str, Any] = {
-            "player": f"P{start + i}",
-            "name": name,
-            "rating": None if ratings is None else ratings[i],
-            "late": late,
-        }
-        if teams is not None:
-            event["members"] = teams[i]
-        events.append(event)
-    return events
+    return [
+        PlayerRegistered(
+            player=f"P{start + i}",
+            name=name,
+            rating=None if ratings is None else ratings[i],
+            late=late,
+            members=() if teams is None else tuple(teams[i]),
+        )
+        for i, name in enumerate(cleaned)
+    ]
 
 
 def _check_members(
@@ -357,7 +364,16 @@ def _check_members(
     return teams
 
 
-def decide_player_change(state: TournamentState, player_id: str, kind: str) -> dict[str, Any]:
+PlayerChange = PlayerCheckedIn | PlayerCheckedOut | PlayerDropped | PlayerReinstated
+_PLAYER_CHANGES: Final[dict[str, type[PlayerChange]]] = {
+    CHECKED_IN: PlayerCheckedIn,
+    CHECKED_OUT: PlayerCheckedOut,
+    DROPPED: PlayerDropped,
+    REINSTATED: PlayerReinstated,
+}
+
+
+def decide_player_change(state: TournamentState, player_id: str, kind: str) -> PlayerChange:
     player = state.player(player_id)
     if kind == CHECKED_IN and player.checked_in:
         raise Refusal(
@@ -375,7 +391,7 @@ def decide_player_change(state: TournamentState, player_id: str, kind: str) -> d
         raise Refusal(
             "already_done", gettext_lazy("%(player)s has not dropped", player=player.name)
         )
-    return {"player": player_id}
+    return _PLAYER_CHANGES[kind](player=player_id)
 
 
 def open_table(state: TournamentState, player_id: str) -> tuple[int, int] | None:
@@ -413,7 +429,7 @@ def check_drop_at_open_table(state: TournamentState, player_id: str) -> None:
 
 def decide_role(
     state: TournamentState, user_id: int, username: str, role: str, grant: bool
-) -> dict[str, Any]:
+) -> RoleGranted | RoleRevoked:
     if role not in ROLES:
         raise Refusal(
             "bad_role",
@@ -434,7 +450,7 @@ def decide_role(
             raise Refusal(
                 "last_organizer", gettext_lazy("a tournament keeps at least one organizer")
             )
-    return {"user_id": user_id, "username": username, "role": role}
+    return (RoleGranted if grant else RoleRevoked)(user_id=user_id, username=username, role=role)
 
 
 def _role_words(username: str, role: str, *, held: bool) -> Say:
@@ -553,14 +569,41 @@ def decide_swap(state: TournamentState, number: int, a: str, b: str) -> list[lis
     return tables
 
 
-def check_publish(state: TournamentState, number: int) -> Round:
+def check_publish(state: TournamentState, number: int, *, teams: bool = False) -> Round:
+    """The round to publish; ``teams``: its entrants are teams, and each table's two teams
+    must be seatable together (:func:`check_team_sizes`)."""
     rnd = state.round(number)
     if rnd.status != "proposed":
         raise Refusal(
             "round_published",
             gettext_lazy("round %(round)s is already published", round=number),
         )
+    if teams:
+        for table in rnd.tables:
+            check_team_sizes(state, number, table)
     return rnd
+
+
+def check_team_sizes(state: TournamentState, number: int, table: Table) -> None:
+    """Refuse a table whose two teams differ by more than one player: a team game seats them
+    together only then (Crazy Kitchen's rule CK1.3, the team games' rule)."""
+    teams = [state.players[p] for p in table.seats]
+    sizes = [len(team.members) for team in teams]
+    if len(sizes) == 2 and abs(sizes[0] - sizes[1]) > 1:
+        raise Refusal(
+            "bad_teams",
+            gettext_lazy(
+                "round %(round)s, table %(table)s: %(a)s has %(a_size)s players and %(b)s "
+                "has %(b_size)s; teams at a table differ by one player at most. Swap teams "
+                "between tables before publishing.",
+                round=number,
+                table=table.number,
+                a=teams[0].name,
+                a_size=sizes[0],
+                b=teams[1].name,
+                b_size=sizes[1],
+            ),
+        )
 
 
 def check_confirm(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import uuid
 from collections.abc import Callable, Sequence
@@ -77,9 +78,7 @@ def tournament_register(
         except BadName as error:
             raise Refused(str(error), "bad_players") from None
         events = domain.decide_register(state, listed, rated, players, team_members)
-        for event in events:
-            event["checked_in"] = checked_in
-        return [(domain.REGISTERED, e) for e in events]
+        return [dataclasses.replace(e, checked_in=checked_in) for e in events]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
@@ -96,7 +95,7 @@ def _player_action(kind: str) -> Callable[..., TournamentChange]:
         expected_version: int | None = None,
     ) -> TournamentChange:
         def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
-            return [(kind, domain.decide_player_change(state, player, kind))]
+            return [domain.decide_player_change(state, player, kind)]
 
         return _act(
             tournament_id,
@@ -137,7 +136,7 @@ def tournament_drop(
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         domain.check_drop_at_open_table(state, player)
-        return [(domain.DROPPED, domain.decide_player_change(state, player, domain.DROPPED))]
+        return [domain.decide_player_change(state, player, domain.DROPPED)]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
@@ -163,8 +162,7 @@ def tournament_set_role(
         target = get_user_model().objects.filter(username=username).first()
         if target is None:
             raise Refusal("unknown_user", _("there is no user %(user)s") % {"user": repr(username)})
-        data = domain.decide_role(state, int(target.pk), username, role, grant)
-        return [(domain.ROLE_GRANTED if grant else domain.ROLE_REVOKED, data)]
+        return [domain.decide_role(state, int(target.pk), username, role, grant)]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version

@@ -62,21 +62,19 @@ def _h2h_cost(cost: headtohead.HeadToHeadCost) -> dict[str, Any]:
 
 def _h2h_event(
     number: int, request: pairing.PairingRequest, result: headtohead.HeadToHeadPairing
-) -> dict[str, Any]:
+) -> events.RoundPaired:
     """The ``round_paired`` event of a head-to-head pairing: each table's seats are the entrant
     who starts as the cooks (seat 1, who cooks first), then the one who starts as customers."""
     tables = [[m.cooks, m.customers] for m in result.matches]
-    return events.to_data(
-        events.RoundPaired(
-            round=number,
-            method=result.method,
-            seed=request.seed,
-            tables=tuple(tuple(t) for t in tables),
-            byes=() if result.bye is None else (result.bye,),
-            cost=_h2h_cost(result.cost),
-            notes=result.notes,
-            details=tuple(rounds.table_details(request, tables)),
-        )
+    return events.RoundPaired(
+        round=number,
+        method=result.method,
+        seed=request.seed,
+        tables=tuple(tuple(t) for t in tables),
+        byes=() if result.bye is None else (result.bye,),
+        cost=_h2h_cost(result.cost),
+        notes=result.notes,
+        details=tuple(rounds.table_details(request, tables)),
     )
 
 
@@ -97,12 +95,12 @@ def tournament_pair(
         request = rounds.pairing_request(state, number, _sizes(state))
         if _head_to_head(state):
             matched = headtohead.pair_head_to_head(_h2h_request(state, request))
-            return [(domain.PAIRED, _h2h_event(number, request, matched))]
+            return [_h2h_event(number, request, matched)]
         try:
             result = pairing.pair(request)
         except ValueError as error:
             raise Refusal("cannot_pair", str(error)) from None
-        return [(domain.PAIRED, rounds.round_event(number, request, result))]
+        return [rounds.round_event(number, request, result)]
 
     return _act(
         tournament_id,
@@ -136,16 +134,13 @@ def tournament_swap(
         else:
             cost = rounds.cost_json(pairing.cost_of(tables, request))
         return [
-            (
-                domain.PAIRING_CHANGED,
-                {
-                    "round": round,
-                    "change": {"swap": [a, b]},
-                    "tables": tables,
-                    "byes": list(state.round(round).byes),
-                    "cost": cost,
-                    "details": rounds.table_details(request, tables),
-                },
+            events.PairingChanged(
+                round=round,
+                change={"swap": [a, b]},
+                tables=tuple(tuple(t) for t in tables),
+                byes=tuple(state.round(round).byes),
+                cost=cost,
+                details=tuple(rounds.table_details(request, tables)),
             )
         ]
 
@@ -168,8 +163,8 @@ def tournament_publish(
     public."""
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
-        rnd = domain.check_publish(state, round)
         kind = GAME_TYPES[state.config.game_type]
+        rnd = domain.check_publish(state, round, teams=kind.teams)
         name = {p.id: p.name for p in state.players.values()}
         organizer = user if user is not None and user.is_authenticated else None
         games_created = []
@@ -177,7 +172,6 @@ def tournament_publish(
             players = [name[p] for p in table.seats]
             options = kind.table_options(len(players))
             if kind.teams:  # the teams' players; seat 1 is the team that cooks first
-                _check_teams(state, round, table)
                 options["members"] = {name[p]: list(state.players[p].members) for p in table.seats}
             change = games.game_create(
                 players=players,
@@ -193,7 +187,7 @@ def tournament_publish(
             # published without them. Idempotent, as the game is (a retried decision).
             games.seat_links_issue(game_id=change.game_id, user=None)
             games_created.append({"table": table.number, "game": str(change.game_id)})
-        return [(domain.PUBLISHED, {"round": round, "games": games_created})]
+        return [events.RoundPublished(round=round, games=tuple(games_created))]
 
     return _act(
         tournament_id,
@@ -203,30 +197,6 @@ def tournament_publish(
         expected_version=expected_version,
         system=system,
     )
-
-
-def _check_teams(state: TournamentState, number: int, table: domain.Table) -> None:
-    """Refuse publishing a table whose teams the game cannot seat together: their sizes may
-    differ by one player at most (Crazy Kitchen's rule CK1.3)."""
-    teams = [state.players[p] for p in table.seats]
-    sizes = [len(team.members) for team in teams]
-    if len(sizes) == 2 and abs(sizes[0] - sizes[1]) > 1:
-        raise Refusal(
-            "bad_teams",
-            _(
-                "round %(round)s, table %(table)s: %(a)s has %(a_size)s players and %(b)s "
-                "has %(b_size)s; teams at a table differ by one player at most. Swap teams "
-                "between tables before publishing."
-            )
-            % {
-                "round": number,
-                "table": table.number,
-                "a": teams[0].name,
-                "a_size": sizes[0],
-                "b": teams[1].name,
-                "b_size": sizes[1],
-            },
-        )
 
 
 def tournament_schedule(
@@ -259,7 +229,7 @@ def tournament_schedule(
                 )
                 % {"rounds": state.config.rounds},
             )
-        return [(domain.SCHEDULED, {"round": round, "at": when.isoformat()})]
+        return [events.PairingScheduled(round=round, at=when.isoformat())]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
@@ -295,13 +265,13 @@ def tournament_set_clock(
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         domain.check_clock(state, round, when, now)
-        data: dict[str, Any] = {
-            "round": round,
-            "ends_at": None if when is None else when.isoformat(),
-        }
-        if minutes is not None and not stop:
-            data["minutes"] = minutes
-        return [(domain.CLOCK_SET, data)]
+        return [
+            events.RoundClockSet(
+                round=round,
+                ends_at=None if when is None else when.isoformat(),
+                minutes=minutes if not stop else None,
+            )
+        ]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
@@ -319,7 +289,7 @@ def tournament_close_round(
 ) -> TournamentChange:
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         domain.check_close(state, round)
-        return [(domain.ROUND_CLOSED, {"round": round})]
+        return [events.RoundClosed(round=round)]
 
     return _act(
         tournament_id,
@@ -340,7 +310,7 @@ def tournament_finish(
 ) -> TournamentChange:
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         domain.check_finish(state)
-        return [(domain.FINISHED, {})]
+        return [events.TournamentFinished()]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
@@ -359,9 +329,9 @@ def tournament_undo(
     """Undo an earlier organizer action by a new event; the history shows both."""
 
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
-        events = [(e.version, e.type, e.data) for e in store.read_stream(tournament_id)]
-        domain.check_undo(state, events, version)
-        return [(domain.UNDONE, {"version": version, "reason": reason})]
+        stream = [(e.version, e.type, e.data) for e in store.read_stream(tournament_id)]
+        domain.check_undo(state, stream, version)
+        return [events.ActionUndone(version=version, reason=reason)]
 
     return _act(
         tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version

@@ -17,6 +17,7 @@ from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import Stream
 from games.services import NotAllowed, Refused, User
 from tournaments import domain, standings
+from tournaments import events as tournament_events
 from tournaments.domain import Refusal, TournamentState
 from tournaments.models import TournamentProjection
 from tournaments.services.access import _refused, _user_id
@@ -81,17 +82,17 @@ def tournament_create(
     except Refusal as refusal:
         raise _refused(refusal) from None
     _check_scoring(settings)
-    event = {
-        "settings": settings,
-        "organizer": {"id": _user_id(user), "username": user.get_username()},
-    }
+    event = tournament_events.TournamentCreated(
+        settings=settings,
+        organizer={"id": _user_id(user), "username": user.get_username()},
+    )
     with transaction.atomic():
         stream = store.create_stream(Stream.Kind.TOURNAMENT)
         projection = TournamentProjection(stream=stream, created_by_id=_user_id(user))
         change = _append(
             projection,
             TournamentState(),
-            [(domain.CREATED, event)],
+            [event],
             user=user,
             request_id=request_id,
             system=False,
@@ -176,7 +177,7 @@ def tournament_change_settings(
                 % {"rounds": len(state.rounds)},
             )
         _check_scoring(merged)
-        return [(domain.SETTINGS_CHANGED, {"changes": dict(changes)})]
+        return [tournament_events.SettingsChanged(changes=dict(changes))]
 
     return _act(
         tournament_id,

@@ -18,6 +18,7 @@ from games.models import Event, StatusChange
 from games.projection import FINISHED, RESULTS, RETRACTED, VOIDED
 from games.services import User
 from tournaments import domain
+from tournaments import events as tournament_events
 from tournaments.domain import ORGANIZER, SCOREKEEPER, TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
 from tournaments.results import Placement
@@ -137,31 +138,25 @@ def _sync_change(change: StatusChange) -> str:
                 return []
             outcome["done"] = "recorded"
             return [
-                (
-                    domain.RESULT_RECORDED,
-                    {
-                        "round": rnd.number,
-                        "table": table.number,
-                        "game": str(game_id),
-                        "game_version": change.version,
-                        "placements": [p.to_json() for p in placements],
-                        "entered_by": list(_entered_by(game_id, game_type, change.version)),
-                        **_caused_by(game_id, change.version),
-                    },
+                tournament_events.ResultRecorded(
+                    round=rnd.number,
+                    table=table.number,
+                    game=str(game_id),
+                    game_version=change.version,
+                    placements=tuple(p.to_json() for p in placements),
+                    entered_by=tuple(_entered_by(game_id, game_type, change.version)),
+                    **_caused_by(game_id, change.version),
                 )
             ]
         if table.result is None:
             return []
         outcome["done"] = "withdrawn"
         return [
-            (
-                domain.RESULT_WITHDRAWN,
-                {
-                    "round": rnd.number,
-                    "table": table.number,
-                    "game": str(game_id),
-                    **_caused_by(game_id, change.version),
-                },
+            tournament_events.ResultWithdrawn(
+                round=rnd.number,
+                table=table.number,
+                game=str(game_id),
+                **_caused_by(game_id, change.version),
             )
         ]
 
@@ -179,6 +174,14 @@ class ConfirmedTables:
     change: TournamentChange
     confirmed: tuple[int, ...]
     left: tuple[tuple[int, str], ...]
+
+
+def _result_version(table: domain.Table) -> int:
+    """The game version of a table's recorded result (check_confirm found one)."""
+    version = table.result_version
+    if version is None:
+        raise AssertionError("a recorded result carries its game's version")
+    return version
 
 
 def tournament_confirm_finished(
@@ -215,14 +218,11 @@ def tournament_confirm_finished(
                 continue
             confirmed.append(table.number)
             events.append(
-                (
-                    domain.RESULT_CONFIRMED,
-                    {
-                        "round": round,
-                        "table": table.number,
-                        "game_version": found.result_version,
-                        "by": _user_id(user),
-                    },
+                tournament_events.ResultConfirmed(
+                    round=round,
+                    table=table.number,
+                    game_version=_result_version(found),
+                    by=_user_id(user),
                 )
             )
         if events:
@@ -263,14 +263,11 @@ def tournament_confirm(
     def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
         found = domain.check_confirm(state, round, table, _user_id(user), _is_staff(user))
         return [
-            (
-                domain.RESULT_CONFIRMED,
-                {
-                    "round": round,
-                    "table": table,
-                    "game_version": found.result_version,
-                    "by": _user_id(user),
-                },
+            tournament_events.ResultConfirmed(
+                round=round,
+                table=table,
+                game_version=_result_version(found),
+                by=_user_id(user),
             )
         ]
 

@@ -205,21 +205,20 @@ def _sync_tables(projection: TournamentProjection, state: TournamentState) -> No
 def _append(
     projection: TournamentProjection,
     state: TournamentState,
-    events: Sequence[tuple[str, dict[str, Any]]],
+    decided: Sequence[tournament_events.TournamentEvent],
     *,
     user: User | None,
     request_id: str,
     system: bool,
 ) -> TournamentChange:
-    """Append decided events at the state's version, fold them in (``state`` is the writer's,
-    from :func:`snapshots.take`), save the projections. Must run inside transaction.atomic."""
+    """Append decided events (typed: tournaments.events) at the state's version, fold them in
+    (``state`` is the writer's, from :func:`snapshots.take`), save the projections. Must run
+    inside transaction.atomic."""
+    events = [(tournament_events.type_name(e), tournament_events.to_data(e)) for e in decided]
     rows = store.append(
         projection.stream_id,
         state.version,
-        [
-            NewEvent(kind, tournament_events.to_data(tournament_events.parse(kind, data)))
-            for kind, data in events
-        ],
+        [NewEvent(kind, data) for kind, data in events],
         metadata=_metadata(user, request_id, system),
     )
     if any(kind in ZONE_CHANGED for kind, _ in events):
@@ -240,7 +239,10 @@ def _fold(tournament_id: uuid.UUID, until: int | None = None) -> TournamentState
     return domain.fold((e.version, e.type, e.data) for e in events)
 
 
-Decision = Callable[[TournamentProjection, TournamentState], Sequence[tuple[str, dict[str, Any]]]]
+Decision = Callable[
+    [TournamentProjection, TournamentState], Sequence[tournament_events.TournamentEvent]
+]
+"""A write's decision: the typed events to append (none: nothing to do)."""
 
 
 def _act(
