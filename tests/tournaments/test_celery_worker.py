@@ -237,12 +237,15 @@ def test_a_real_worker_records_round_1_and_pairs_round_2_once(
         assert [(e.version, e.type) for e in stream_of(tournament_id)] == before
         assert GameProjection.objects.count() == games_before
 
-        # The worker's whole account (the queue is FIFO and drained up to the last two):
-        # two results recorded, the other syncs (games starting, the one sent again) changed
-        # nothing, one advance that closed, paired and published, and the one sent again, which
-        # found nothing to do.
+        # The worker's whole account (the queue is FIFO and drained up to the last two): the
+        # two results recorded (each by its game's task, or the second by the first task's sweep
+        # of the outbox when that game finished while the first ran: its own task then finds it
+        # recorded), the other syncs (games starting, the one sent again) changed nothing, one
+        # advance that closed, paired and published, and the one sent again, which found
+        # nothing to do.
         sync_done = Counter(o.detail for o in worker.outcomes("tournaments.sync_game"))
-        assert sync_done["'recorded'"] == 2 and set(sync_done) == {"'recorded'", "'unchanged'"}
+        assert sync_done["'recorded'"] in (1, 2), sync_done
+        assert set(sync_done) == {"'recorded'", "'unchanged'"}
         advances = [o.detail for o in worker.outcomes("tournaments.advance")]
         assert advances == ["'closed, paired, published'", "'nothing to do'"]
         assert all(o.status == "succeeded" for o in worker.outcomes()), worker.outcomes()
