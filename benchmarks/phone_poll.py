@@ -72,6 +72,7 @@ def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[floa
     from engine.tricknchef.simulate import simulate
     from engine.tricknchef.state import GameState, Phase
     from games import services
+    from games.services import drafts
 
     names = ("ana", "ben", "cleo", "dev")
     events = simulate(seed, 4, names=names)
@@ -115,7 +116,7 @@ def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[floa
                     (polls_304 if response.status_code == 304 else polls_200).append(elapsed)
         for index in tapped:
             game_id, tokens = games[index]
-            stamp = services.deal_stamp(game_id, 1)  # a correction is an event too: not upto
+            stamp = drafts.table_stamp(game_id, 1)  # a correction is an event too: not upto
             assert stamp is not None
             at = stamp[0]
             data = {
@@ -136,7 +137,7 @@ def measure(tables: int, passes: int, seed: int) -> tuple[list[float], list[floa
                 taps.append(elapsed)
         for index in tapped:  # take the cards back; the next pass's polls there get a 200
             game_id = games[index][0]
-            stamp = services.deal_stamp(game_id, 1)
+            stamp = drafts.table_stamp(game_id, 1)
             assert stamp is not None
             services.game_correct(game_id=game_id, expected_version=stamp[0], retract=1)
     return polls_304, polls_200, taps
