@@ -16,7 +16,6 @@ engine's message, so a new refusal is never lost, only untranslated.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
@@ -24,7 +23,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext
 
 from engine.errors import RuleViolation
-from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES, game_module
 from games.words import word_list
 
 Namer = Callable[[str], str]
@@ -39,9 +38,7 @@ def is_english() -> bool:
 
 
 def _module(game: str) -> ModuleType | None:
-    kind = GAME_TYPES.get(game)
-    where = getattr(kind, "refusals", None)
-    return importlib.import_module(where) if where else None
+    return game_module(game, "refusals")
 
 
 def _say_message(game: str, message: str) -> str:

@@ -7,6 +7,9 @@ its type in ``games/<game>/gametype.py``), and one line here.
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 from games.chefs.gametype import Chefs
 from games.crazykitchen.gametype import CrazyKitchen
 from games.foodtruck.gametype import FoodTruck
@@ -18,4 +21,13 @@ GAME_TYPES: dict[str, GameType] = {
 }
 DEFAULT_GAME_TYPE = TrickNChef.key
 
-__all__ = ["DEFAULT_GAME_TYPE", "GAME_TYPES", "GameType", "Placement"]
+
+def game_module(game_type: str, hook: str) -> ModuleType | None:
+    """The module a registered game type names for one of its hooks (``refusals``, ``phone``,
+    ``hands``, ``queued_taps``...), imported by name when asked (so the registry stays free of
+    Django's views); None for an unknown game, or a game that names none."""
+    where = getattr(GAME_TYPES.get(game_type), hook, None)
+    return importlib.import_module(where) if where else None
+
+
+__all__ = ["DEFAULT_GAME_TYPE", "GAME_TYPES", "GameType", "Placement", "game_module"]

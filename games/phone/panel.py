@@ -55,7 +55,6 @@ A working one, with its template: tests/web/test_phone_frame.py (a reveal panel 
 
 from __future__ import annotations
 
-import importlib
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -63,7 +62,7 @@ from typing import Any, Protocol
 
 from django.http import QueryDict
 
-from games.gametypes import GAME_TYPES
+from games.gametypes import GAME_TYPES, game_module
 from games.models import GameProjection
 from games.seats import SeatAccess
 
@@ -277,10 +276,12 @@ class Panel(Protocol):
 
 def panel_for(game_type: str) -> Panel | None:
     """The seat-phone panel of a game type (by key); None: the game has no phones yet."""
-    module = GAME_TYPES[game_type].phone
+    if game_type not in GAME_TYPES:
+        raise KeyError(game_type)
+    module = game_module(game_type, "phone")
     if module is None:
         return None
-    panel: Panel = importlib.import_module(module).PANEL
+    panel: Panel = module.PANEL
     return panel
 
 

@@ -3,7 +3,6 @@ see them."""
 
 from __future__ import annotations
 
-import importlib
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games import policy, store
-from games.gametypes import GAME_TYPES
+from games.gametypes import GAME_TYPES, game_module
 from games.gametypes.base import Placement
 from games.models import Event, GameProjection
 from games.projection import (
@@ -77,8 +76,7 @@ def game_sees_hands(*, game: GameProjection, user: User | None) -> bool:
 def hands_of(game_type: str) -> ModuleType | None:
     """The game's rule of hidden hands (``GameType.hands``: games/tricknchef/hands.py), None for
     a game whose record holds nothing a reader may not see while it is played."""
-    where = getattr(GAME_TYPES.get(game_type), "hands", None)
-    return importlib.import_module(where) if where else None
+    return game_module(game_type, "hands")
 
 
 Secret = tuple[ModuleType, Any]

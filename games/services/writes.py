@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import uuid
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -13,7 +12,7 @@ from django.utils.translation import ngettext
 
 import engine
 from games import policy, store
-from games.gametypes import DEFAULT_GAME_TYPE, GameType
+from games.gametypes import DEFAULT_GAME_TYPE, GameType, game_module
 from games.models import GameProjection, Stream
 from games.projection import (
     FINISHED,
@@ -284,11 +283,11 @@ def _check_slot(kind: GameType, game: GameProjection, events: Sequence[Any], que
     obj = events[0] if len(events) == 1 else None
     if not isinstance(obj, Mapping):
         raise Refused(_("a queued tap is one event"), "bad_event")
-    where = getattr(kind, "queued_taps", None)
-    if where is None:
+    rule = game_module(game.game_type, "queued_taps")
+    if rule is None:
         raise Refused(_("this game's phones send no queued taps"), "bad_event")
     state = kind.restore(game.snapshot or {})
-    checked: bool = importlib.import_module(where).check_slot(
+    checked: bool = rule.check_slot(
         kind, state, obj, queued, lambda: _view(game.stream_id, kind).record_events
     )
     return checked
