@@ -37,7 +37,7 @@ def drafts_last_sql(game: str, seat: str) -> str:
     """SQL for the stamp's second part: the last change of a draft that a seat's phone sees
     change (its own hand, and the others' once complete), for the game whose id is the column
     ``game`` and the seat ``seat`` (a column or ``%s``). Its first parameter is ``True``. One
-    text for every reader of the stamp (deal_stamp, deal_table_stamped,
+    text for every reader of the stamp (:func:`table_stamp`, :func:`table_stamped`,
     games.services.poll): their ETags must agree, or every poll would redraw."""
     return (
         f"(SELECT MAX(d.updated_at) FROM {DealDraft._meta.db_table} d"

@@ -5,7 +5,7 @@ is "nothing changed" (304). :func:`seat_poll` answers it with a single prepared 
 table's seat links (the phone's own, to check its nonce and revocation; the shared ones, for the
 seats it may enter), the game's version and the last change of a deal draft the focus seat sees.
 It is :func:`games.services.seat_open` and the deal drafts' stamp (games.services.drafts, as
-games.tricknchef.deals.deal_stamp reads it) in one round trip, and gives exactly their answers
+games.services.drafts.table_stamp reads it) in one round trip, and gives exactly their answers
 (the same refusals, the same stamp), so an ETag made by either path matches the other.
 """
 
@@ -31,7 +31,7 @@ Stamp = tuple[int, str]
 class SeatPoll:
     access: SeatAccess
     stamp: Stamp
-    """As :func:`games.tricknchef.deals.deal_stamp` gives it for the focus seat."""
+    """As :func:`games.services.drafts.table_stamp` gives it for the focus seat."""
 
 
 def _sql() -> str:

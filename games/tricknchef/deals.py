@@ -33,7 +33,6 @@ from games.models import DealDraft, GameProjection
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services.common import User, _projection
-from games.services.drafts import table_stamp, table_stamped
 from games.services.errors import NotAllowed, Overtaken, Refused
 from games.services.reads import game_sees_hands
 from games.services.writes import game_append
@@ -164,10 +163,6 @@ def deal_round(game: GameProjection, drafts: Iterable[DealDraft] | None = None) 
     first = chosen.first_player if chosen is not None else choices[0]
     check = deal_check(hands, len(state.players), deck(state.suits))
     return DealRound(number, hands, choices, first, check)
-
-
-deal_stamp = table_stamp
-"""A Trick-n-Chef seat's stamp: the shared one (games.services.drafts.table_stamp)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,12 +321,3 @@ def deal_table(game_id: uuid.UUID) -> tuple[GameProjection, DealRound | None]:
     official the caller checked): no permission check here."""
     game = _projection(game_id)
     return game, deal_round(game)
-
-
-def deal_table_stamped(
-    game_id: uuid.UUID, seat: int
-) -> tuple[GameProjection, DealRound | None, tuple[int, str]]:
-    """:func:`deal_table` and :func:`deal_stamp` for ``seat`` in one query: a phone's panel and
-    its ETag are then of one moment, for one round trip."""
-    game, stamp = table_stamped(game_id, seat)
-    return game, deal_round(game), stamp

@@ -1,6 +1,6 @@
 """A seat phone's poll in one query (games.services.seat_poll) gives exactly what the two reads it
-replaces give: seat_open's access or refusal, and deal_stamp's stamp (as does the panel's read of
-the game, deal_table_stamped). An ETag made from either is
+replaces give: seat_open's access or refusal, and the table's stamp (games.services.drafts:
+table_stamp, and the panel's read of the game with it, table_stamped). An ETag made from either is
 the same, so a phone is never sent a panel it already has, and never kept on a stale one. On both
 backends: the query is raw SQL, and the stamp's timestamp comes back differently from each."""
 
@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from engine.tricknchef.events import to_json
 from engine.tricknchef.simulate import simulate
 from games import services
-from games.services import GameNotFound, NotAllowed
+from games.services import GameNotFound, NotAllowed, drafts
 from games.tricknchef import deals
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -22,19 +22,19 @@ HANDS: dict[str, list[str]] = to_json(simulate(seed=5, players=4, names=tuple(NA
 
 
 def same_as_two_reads(token: str, game_id: uuid.UUID) -> None:
-    """The poll's stamp, deal_stamp's, and the panel's (read with the game in one query) agree:
+    """The poll's stamp, table_stamp's, and the panel's (read with the game in one query) agree:
     a panel's ETag that the next poll did not match would redraw every phone every poll."""
     access = services.seat_open(token)
     for focus in (None, *range(1, 5)):
         polled = services.seat_poll(token, focus)
         assert polled.access == access
-        stamp = deals.deal_stamp(game_id, focus or access.seat)
+        stamp = drafts.table_stamp(game_id, focus or access.seat)
         assert polled.stamp == stamp
-        assert deals.deal_table_stamped(game_id, focus or access.seat)[2] == stamp
+        assert drafts.table_stamped(game_id, focus or access.seat)[1] == stamp
 
 
 @pytest.mark.django_db
-def test_the_poll_reads_what_seat_open_and_deal_stamp_read(django_user_model: type[User]) -> None:
+def test_the_poll_reads_what_seat_open_and_table_stamp_read(django_user_model: type[User]) -> None:
     olga = django_user_model.objects.create_user("olga", is_staff=True)
     game_id = services.game_create(players=NAMES, user=olga).game_id
     tokens = [link.token for link in services.seat_links_issue(game_id=game_id, user=olga)]

@@ -21,6 +21,7 @@ from engine.tricknchef.replay import replay
 from engine.tricknchef.simulate import simulate
 from games import services
 from games.models import DealDraft, GameProjection, SeatLink
+from games.services import drafts
 from games.tricknchef import deals
 from games.tricknchef.table_presenters import card_label
 from tests.web.a11y import assert_accessible
@@ -195,7 +196,7 @@ def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
     assert ok.status_code == 200
     again = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)  # a retry: the same key
     assert again.status_code == 200
-    assert deals.deal_stamp(game_id, 1) == (at + 1, "")  # recorded once
+    assert drafts.table_stamp(game_id, 1) == (at + 1, "")  # recorded once
     stale = client.post(url(tokens[seat], "act/"), {**fields, "key": "k-2"}, headers=FETCH)
     assert stale.status_code == 409
     assert "Someone else entered this first" in stale.content.decode()
