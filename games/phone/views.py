@@ -49,6 +49,7 @@ from games.phone.undo import undo_offer
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services import drafts
+from games.words import word_list
 
 CONFLICT = gettext_noop("Someone else entered this first; here is the table as it stands now.")
 KEY_REUSED = gettext_noop(
@@ -199,7 +200,7 @@ def _context(
         "panel_template": panel.template,
         "focus": now.focus.seat,
         "phone": phone,
-        "names": ", ".join(game.players),
+        "names": word_list(game.players),
         "where": where,
         "error": error,
         "notice": notice,
@@ -218,7 +219,7 @@ def _no_panel_context(phone: Phone, game: GameProjection) -> dict[str, Any]:
         "game_name": GAME_TYPES[game.game_type].name,
         "player": phone.access.player,
         "seat": phone.access.seat,
-        "names": ", ".join(game.players),
+        "names": word_list(game.players),
         "where": _where(game),
         # The address holds the token: the layout's login link goes to the home page, never
         # back to it; the language chooser (a GET on this site) comes back to it.

@@ -11,11 +11,13 @@ from html import unescape
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from engine.registry import RULES
 from games import services
 from games.gametypes import GAME_TYPES
 from games.phone.panel import panel_for
+from games.words import word_list
 from tests.games.records import start_args
 from tests.web.a11y import assert_accessible
 
@@ -70,7 +72,7 @@ def test_a_seat_link_of_a_game_without_phones_opens_a_clear_page(key: str) -> No
 
 @pytest.mark.parametrize("key", WITHOUT_PHONES)
 def test_the_page_is_in_the_readers_language(key: str) -> None:
-    _, tokens, _ = new_table(key)
+    _, tokens, players = new_table(key)
     name = GAME_TYPES[key].name
     said = {
         "fr": f"{name} ne se saisit pas encore sur les téléphones des joueurs",
@@ -82,6 +84,8 @@ def test_the_page_is_in_the_readers_language(key: str) -> None:
         html = unescape(response.content.decode())
         assert response.status_code == 200 and f'lang="{language}"' in html
         assert words in html, language
+        with translation.override(language):  # the table's names joined the language's way
+            assert word_list(players) in html, language
 
 
 def test_a_revoked_link_of_a_game_without_phones_still_says_so(
