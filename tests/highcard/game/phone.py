@@ -22,12 +22,11 @@ class HighCardPanel:
         if now.closed:
             return Shown(headline=now.closed, panel={"played": played})
         if game.over:
-            winners = [
-                r["player"] for r in engine.ranking(game.cards, now.players) if r["rank"] == 1
-            ]
+            final = engine.ranking(game.cards, now.players)
+            winners = [r["player"] for r in final if r["rank"] == 1]
             return Shown(
                 headline=_("Won by %(players)s") % {"players": " & ".join(winners)},
-                panel={"played": played},
+                panel={"played": played, "final": final},  # the DOM contract's data-final
             )
         mine = game.to_play == now.focus.player
         return Shown(
