@@ -127,6 +127,34 @@ def whole(text: str) -> re.Pattern[str]:
 VERSION_AT_LEAST = "v => Number(document.querySelector('[data-live]')?.dataset.version || 0) >= v"
 """A seat phone's page shows the game at version ``v`` or later (its live panel's)."""
 
+WATCH = """
+(() => {
+  window.__seatLog = [];
+  window.__versions = [];
+  const original = window.fetch;
+  window.fetch = async (...args) => {
+    const response = await original(...args);
+    response.clone().text().then((body) => {
+      window.__seatLog.push({ url: String(args[0]), status: response.status, body });
+    });
+    return response;
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    const box = document.getElementById("seat-live");
+    if (!box) return;
+    const note = () => {
+      const live = box.querySelector("[data-live]");
+      if (live) window.__versions.push([Number(live.dataset.version), Date.now()]);
+    };
+    note();
+    new MutationObserver(note).observe(box, { childList: true });
+  });
+})();
+"""
+"""A seat phone's init script (``context.add_init_script``): ``window.__seatLog`` holds every
+answer its fetches received (url, status, body), ``window.__versions`` each version its live
+panel showed, with the time it did (``[version, Date.now()]``)."""
+
 
 # ----------------------------------------------------------------------------- a game, replayed
 

@@ -48,7 +48,7 @@ from games import services  # noqa: E402
 from games.models import Event  # noqa: E402
 from games.tricknchef.deals import first_player_choices  # noqa: E402
 from games.tricknchef.table_presenters import card_label  # noqa: E402
-from tests.browser.helpers import VERSION_AT_LEAST  # noqa: E402
+from tests.browser.helpers import VERSION_AT_LEAST, WATCH  # noqa: E402
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -62,31 +62,6 @@ CONFIRMS = {2: "Cleo", 3: "Ben"}
 """Rounds where one player taps 4 cards, then confirms the 10 the others left in one tap."""
 TIMEOUT_MS = 15_000
 IMAGES = Path(__file__).resolve().parent.parent.parent / "docs" / "images"
-
-WATCH = """
-(() => {
-  window.__seatLog = [];
-  window.__versions = [];
-  const original = window.fetch;
-  window.fetch = async (...args) => {
-    const response = await original(...args);
-    response.clone().text().then((body) => {
-      window.__seatLog.push({ url: String(args[0]), status: response.status, body });
-    });
-    return response;
-  };
-  document.addEventListener("DOMContentLoaded", () => {
-    const box = document.getElementById("seat-live");
-    if (!box) return;
-    const note = () => {
-      const live = box.querySelector("[data-live]");
-      if (live) window.__versions.push([Number(live.dataset.version), Date.now()]);
-    };
-    note();
-    new MutationObserver(note).observe(box, { childList: true });
-  });
-})();
-"""
 
 
 @dataclass
