@@ -1,7 +1,8 @@
 """Phones at the tables: 50 tables x 4 phones polling their seat pages while the players tap.
 
     .venv/bin/python benchmarks/phones.py [--tables 50] [--duration 60] [--poll 0.5]
-        [--think 2.0] [--workers 3] [--threads 2] [--clients 4]
+        [--think 2.0] [--workers 3] [--threads 2] [--clients 4] [--game KEY]
+        [--register MODULE:ATTR]
 
 Setup (through the services, in a fresh PostgreSQL database ``trick_n_chef_phones`` or
 $BENCH_DATABASE on $BENCH_DATABASE_URL's server): ``--tables`` 4-player games, each with its
@@ -27,6 +28,18 @@ the phones sent, once each. Prints the machine, the requests by kind (poll 304, 
 hand tap, play tap) with the server's time (median, p90, p99, max) and what the phones saw
 (the delay from an accepted tap to the first poll of another phone of the table that shows it).
 A benchmark: nothing passes or fails. Target: p99 <= 100 ms server time per tap and per poll.
+
+Any game with phones, ``--game KEY`` (default ``trick-n-chef``: the mode above). For any other
+game type with a seat-phone panel the tables are of its largest size, and each table's phones
+are the game-neutral bot of tests/phones/bot.py: they read their live panels through the
+seat-phone DOM contract, poll the same way, and every ``--think`` seconds (jittered) a random
+phone whose panel offers a move and shows the table's latest version taps a random one of them
+(the game is not simulated ahead: the moves are the ones the phones offer). A table whose game
+is finished goes on polling. At the end every table's log holds one append per accepted tap;
+printed besides the server's times: the taps answered, the games finished and the taps per
+player per round (the panel's ``data-round``; 0: a game without rounds). ``--register
+MODULE:ATTR`` registers one more game type in the server and the setup, as a club adds a line
+to games/gametypes/__init__.py (the tests' toy: ``tests.highcard.game.gametype:HIGH_CARD``).
 """
 
 from __future__ import annotations
@@ -55,6 +68,9 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_standings import cpu_of, machine_busy, processes  # noqa: E402
 from benchmarks.table_tap import machine, percentile  # noqa: E402
+from tests.phones.bot import HttpTransport, SeatBot  # noqa: E402
+
+TNC = "trick-n-chef"
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 DATABASE = os.environ.get("BENCH_DATABASE", "trick_n_chef_phones")
@@ -82,6 +98,51 @@ def server_env() -> dict[str, str]:
     env.pop("CELERY_BROKER_URL", None)
     env.pop("CACHE_URL", None)
     return env
+
+
+REGISTER = """
+import importlib, os
+from games.gametypes import GAME_TYPES
+if os.environ.get("BENCH_REGISTER"):
+    module, _, attr = os.environ["BENCH_REGISTER"].partition(":")
+    kind = getattr(importlib.import_module(module), attr)
+    GAME_TYPES[kind.key] = kind
+"""
+"""Registers ``--register``'s game type (read from $BENCH_REGISTER) once Django is set up: in
+the setup's process and in the server's (benchmarks/phones_wsgi.py)."""
+
+
+def setup_game(game: str, tables: int, env: dict[str, str]) -> list[dict[str, Any]]:
+    """A fresh database with ``tables`` tables of ``game`` at its largest size and their seat
+    links (tests/phones/tables.py: the registry's sizes and options)."""
+    psql(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+    psql(f'CREATE DATABASE "{DATABASE}"')
+    code = f"""
+import json, django
+django.setup()
+{REGISTER}
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from games.phone.panel import panel_for
+from tests.phones.tables import create_table, table_specs
+if panel_for({game!r}) is None:
+    raise SystemExit("{game} has no seat-phone panel")
+spec = table_specs({game!r})[-1]
+out = []
+for table in range({tables}):
+    game, links = create_table(spec, published=True)
+    out.append({{"game": str(game.game_id), "version": game.version,
+                "tokens": [link.token for link in links],
+                "players": [link.player for link in links]}})
+print("SETUP " + json.dumps(out))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode:
+        sys.exit(done.stderr)
+    line = next(x for x in done.stdout.splitlines() if x.startswith("SETUP "))
+    return list(json.loads(line[6:]))
 
 
 def setup(tables: int, env: dict[str, str]) -> list[dict[str, Any]]:
@@ -278,6 +339,78 @@ def table_thread(
     sent[index] = at
 
 
+def bot_table_thread(
+    port: int, table: dict[str, Any], index: int, args: argparse.Namespace,
+    stop: threading.Event, seen: list[tuple[str, float, int]], taps: list[Any],
+    sent: dict[int, int],
+) -> None:  # fmt: skip
+    """Drive one table's phones, game-neutral (tests/phones/bot.py), until the run stops: each
+    polls every ``--poll`` s; every ``--think`` s a random phone whose panel offers a move and
+    shows the table's latest version taps one. ``sent[index]``: the taps accepted; ``taps``
+    also holds ("round", player, round) for the taps per player per round."""
+    rng = random.Random(index)
+    if stop.wait(rng.random() * args.stagger):
+        sent[index] = 0
+        return
+    bots = [
+        SeatBot(HttpTransport("127.0.0.1", port), token, seat=seat, player=player)
+        for seat, (token, player) in enumerate(
+            zip(table["tokens"], table["players"], strict=True), start=1
+        )
+    ]
+    for bot in bots:
+        bot.open()
+    sent_at: dict[int, float] = {}
+    sent_by: dict[int, int] = {}
+    shown = [bot.panel.version or 0 for bot in bots]
+    latest = max(shown)
+    accepted = 0
+    finished = False
+    clock = time.monotonic()
+    next_poll = [clock + rng.random() * args.poll for _ in bots]
+    next_tap = clock + rng.random() * args.think
+    while not stop.is_set():
+        now = time.monotonic()
+        for seat, bot in enumerate(bots):
+            if now >= next_poll[seat]:
+                next_poll[seat] = now + args.poll
+                bot.poll()
+                version = bot.panel.version or 0
+                if version > shown[seat]:
+                    for v in range(shown[seat] + 1, version + 1):
+                        if v in sent_at and sent_by.get(v) != seat:
+                            seen.append(("delay", now - sent_at[v], v))
+                    shown[seat] = version
+                    latest = max(latest, version)
+        if now < next_tap or finished:
+            pause(min([*next_poll, next_tap]) if not finished else min(next_poll))
+            continue
+        offering = [
+            (seat, bot) for seat, bot in enumerate(bots) if bot.moves and shown[seat] == latest
+        ]
+        if not offering:
+            finished = any(bot.panel.final is not None for bot in bots)
+            pause(min(next_poll))
+            continue
+        seat, bot = rng.choice(offering)
+        round_no = bot.html.split('data-round="', 1)[-1].split('"', 1)[0]
+        tapped = bot.tap(rng.choice(bot.moves))
+        taps.append(("play", tapped.answer.status))
+        if tapped.answer.status == 200 and tapped.panel.version is not None:
+            taps.append(
+                ("round", f"{index}:{bot.player}", int(round_no) if round_no.isdigit() else 0)
+            )
+            sent_at[tapped.panel.version] = time.monotonic()
+            sent_by[tapped.panel.version] = seat
+            shown[seat] = latest = tapped.panel.version
+            accepted += 1
+            finished = tapped.panel.final is not None
+            if finished:
+                taps.append(("finished", index, 0))
+        next_tap = now + args.think * (0.5 + rng.random())
+    sent[index] = accepted
+
+
 def pause(until: float) -> None:
     """Sleep until the next thing a table's phones do (no busy loop: the phones' own CPU is
     taken from the server's two cores)."""
@@ -293,8 +426,9 @@ def client(
     taps: list[tuple[str, int]] = []
     sent: dict[int, int] = {}
     start.wait()
+    drive = table_thread if args.game == TNC else bot_table_thread
     threads = [
-        threading.Thread(target=table_thread, args=(port, t, i, args, stop, seen, taps, sent))
+        threading.Thread(target=drive, args=(port, t, i, args, stop, seen, taps, sent))
         for i, t in tables
     ]
     for thread in threads:
@@ -340,6 +474,23 @@ def check_logs(tables: list[dict[str, Any]], sent: dict[int, int]) -> tuple[int,
 ACCESS = re.compile(r"^(?P<method>[A-Z]+) (?P<path>\S+) (?P<status>\d+) (?P<us>\d+)$")
 
 
+def check_bot_logs(tables: list[dict[str, Any]], sent: dict[int, int]) -> tuple[int, list[str]]:
+    """Every table's log holds one append from its phones per tap accepted (--game mode).
+    Returns (appends checked, problems)."""
+    checked, problems = 0, []
+    for index, table in enumerate(tables):
+        rows = psql(
+            "SELECT count(DISTINCT e.metadata->>'request_id') FROM games_event e "
+            f"WHERE e.stream_id = '{table['game']}' AND e.metadata ? 'by_seat'",
+            DATABASE,
+        )
+        appends = int(rows[0][0])
+        checked += appends
+        if appends != sent.get(index, 0):
+            problems.append(f"table {index}: {appends} appends, {sent.get(index, 0)} taps")
+    return checked, problems
+
+
 def kind_of(method: str, path: str, status: int) -> str:
     if method == "GET" and path.endswith("/state/"):
         return "poll 304" if status == 304 else "poll 200"
@@ -347,6 +498,8 @@ def kind_of(method: str, path: str, status: int) -> str:
         return "hand tap"
     if method == "POST" and path.endswith("/act/"):
         return "play tap"
+    if method == "POST" and path.startswith("/seat/") and "/undo/" not in path:
+        return "play tap"  # any other panel's action (--game)
     return "page"
 
 
@@ -367,19 +520,40 @@ def options() -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--game",
+        default=TNC,
+        help="the game type's key (default trick-n-chef: its simulated games; any other game "
+        "with a seat-phone panel: the game-neutral bot's random moves)",
+    )
+    parser.add_argument(
+        "--register",
+        default="",
+        metavar="MODULE:ATTR",
+        help="one more game type to register (the tests' toy: "
+        "tests.highcard.game.gametype:HIGH_CARD)",
+    )
     return parser.parse_args()
 
 
 def main() -> None:
     args = options()
     env = server_env()
+    if args.register:
+        env["BENCH_REGISTER"] = args.register
     took = time.perf_counter()
-    tables = setup(args.tables, env)
+    tables = (
+        setup(args.tables, env) if args.game == TNC else setup_game(args.game, args.tables, env)
+    )
     print(f"machine: {machine()}")
-    print(f"setup: {args.tables} tables, 4 phones each, in {time.perf_counter() - took:.1f} s")
+    seats = len(tables[0]["tokens"]) if tables else 0
+    print(
+        f"setup: {args.tables} tables of {args.game}, {seats} phones each, "
+        f"in {time.perf_counter() - took:.1f} s"
+    )
     log = Path(tempfile.mkdtemp()) / "access.log"
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application",
+        [sys.executable, "-m", "gunicorn", "benchmarks.phones_wsgi:application",
          "--workers", str(args.workers), "--threads", str(args.threads),
          "--bind", f"127.0.0.1:{args.port}", "--log-level", "warning",
          "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s"],
@@ -457,13 +631,28 @@ def main() -> None:
             f"p99 {p99:.0f} ms, max {max(delays) * 1000:.0f} ms ({len(delays)} sightings)"
         )
     sent = {index: count for r in results for index, count in r[2].items()}
-    checked, problems = check_logs(tables, sent)
-    print(f"logs: {checked} events read back, {len(problems)} tables differ from what was sent")
+    if args.game == TNC:
+        checked, problems = check_logs(tables, sent)
+        print(f"logs: {checked} events read back, {len(problems)} tables differ from what was sent")
+    else:
+        checked, problems = check_bot_logs(tables, sent)
+        print(f"logs: {checked} appends read back, {len(problems)} tables differ from the taps")
     for problem in problems[:10]:
         print("  " + problem)
     taps = [t for r in results for t in r[1]]
-    counts = {t: taps.count(t) for t in sorted(set(taps))}
+    answered = [t for t in taps if t[0] not in ("round", "finished")]
+    counts = {t: answered.count(t) for t in sorted(set(answered))}
     print(f"taps answered (kind, status): {counts}")
+    if args.game != TNC:
+        per = [(t[1], t[2]) for t in taps if t[0] == "round"]
+        by = {key: per.count(key) for key in set(per)}
+        finished = sum(1 for t in taps if t[0] == "finished")
+        print(f"games finished: {finished} of {len(tables)}")
+        if by:
+            print(
+                f"taps per player per round: mean {statistics.mean(by.values()):.1f}, "
+                f"max {max(by.values())} over {len(by)} (player, round) pairs"
+            )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """A seat-phone bot that knows no game: it reads a phone's live panel through the seat-phone DOM
-contract (docs/games.md's panel contract; games/phone/panel.py) and taps as the page's script
+contract (docs/games.md, "The seat-phone DOM contract") and taps as the page's script
 (static/js/seat.js) does.
 
 * :func:`read_panel` parses a live panel's HTML (the standard library's html.parser) into the
