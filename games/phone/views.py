@@ -426,21 +426,31 @@ def _append(
     version, key = _int(request, "version"), request.POST.get("key", "")
     if version is None or not key or len(key) > services.MAX_KEY:
         return _panel(request, phone, status=422, error=gettext(BAD_FORM), code="bad_form")
-    return _write(
-        request,
-        phone,
-        lambda: services.game_append(
-            game_id=phone.access.game_id,
-            expected_version=version,
-            events=list(asked.events),
-            seat=None if phone.user else phone.access,
-            user=phone.user,
-            idempotency_key=key,
-            queued=asked.queued,
-            forced=asked.forced,  # then what the rules leave no choice about records itself
-            seat_plays=seat_plays,
-        ),
-    )
+    # A tap the outbox sent late (queued=1) for a panel that gives it no slot (Append.queued
+    # None) can only be recorded at the version it saw: once the table moved on it never will,
+    # so it is answered as overtaken (the phone shows it not recorded, with the words why, and
+    # holds nothing back), not as a conflict (which the outbox sends again, for ever).
+    late = request.POST.get("queued") == "1" and asked.queued is None
+
+    def append() -> None:
+        try:
+            services.game_append(
+                game_id=phone.access.game_id,
+                expected_version=version,
+                events=list(asked.events),
+                seat=None if phone.user else phone.access,
+                user=phone.user,
+                idempotency_key=key,
+                queued=asked.queued,
+                forced=asked.forced,  # then what the rules leave no choice about records itself
+                seat_plays=seat_plays,
+            )
+        except services.Conflict as conflict:
+            if late:
+                raise services.Overtaken(conflict.message) from None
+            raise
+
+    return _write(request, phone, append)
 
 
 def _stamp_only(request: HttpRequest, phone: Phone) -> Callable[[], HttpResponse]:
