@@ -22,9 +22,9 @@ Trick-n-Chef's deal is entered by its scorekeeper here (a mixed table): its phon
 hands dealt at the table (a grid of the deck, ``form[data-hand]``: a draft of the cards the
 player holds, not a choice among legal moves), which no random player can make up, so when the
 table waits for a deal and no phone offers a move, the scorekeeper records the next deal drawn
-by the engine (SCOREKEEPER below); the phones play everything else (the Chefs and the cards; a
-card's coins are a radio choice beside it: the bot taps none). tests/browser/test_phones.py
-plays its hand entry from the phones, following a simulated game.
+by the engine (tests/phones/scorekeepers.py); the phones play everything else (the Chefs and
+the cards; a card's coins are a radio choice beside it: the bot taps none).
+tests/browser/test_phones.py plays its hand entry from the phones, following a simulated game.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from games.models import GameProjection
 from tests.highcard import engine as high_card_engine
 from tests.highcard.conftest import high_card  # noqa: F401 (the fixture, for getfixturevalue)
 from tests.phones.bot import Answer, DjangoTransport, SeatBot, pick
+from tests.phones.scorekeepers import SCOREKEEPER
 from tests.phones.tables import (
     create_table,
     held_by,
@@ -55,20 +56,6 @@ from tests.phones.tables import (
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-
-def _deal(kind: Any, record: str, seed: int) -> dict[str, Any] | None:
-    """Trick-n-Chef's next deal, as its engine draws one (None: the table waits for no deal)."""
-    from engine.tricknchef.events import RoundStarted, to_json
-    from engine.tricknchef.simulate import play_on
-
-    following = play_on(kind.read_record(record), seed)
-    return to_json(following[0]) if following and isinstance(following[0], RoundStarted) else None
-
-
-SCOREKEEPER = {"trick-n-chef": _deal}
-"""What a game's scorekeeper enters when the table waits and no phone offers a move: the
-phones of these games enter something that is not a choice among legal moves (Trick-n-Chef's
-dealt hands), which the test cannot make up at random."""
 TOY = "high-card"
 EXTRA_RULES = {TOY: high_card_engine.RULES}
 """Engine rules of games outside engine/ (the toy), for the replay of their records."""
