@@ -55,6 +55,7 @@ from games.services.reads import (
 )
 from games.services.seats import (
     SeatLinkView,
+    has_phones,
     seat_link_reissue,
     seat_link_revoke,
     seat_link_share,
@@ -139,6 +140,7 @@ __all__ = [
     "seat_link_share",
     "seat_links",
     "seat_links_issue",
+    "has_phones",
     "seat_links_of",
     "seat_open",
     "stream_origin",

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import policy, seats
-from games.models import SeatLink
+from games.gametypes import GAME_TYPES
+from games.models import GameProjection, SeatLink
 from games.seats import SeatAccess
 from games.services.common import User, _projection
 from games.services.errors import GameNotFound, NotAllowed, Refused
@@ -55,6 +56,13 @@ def _may_manage(game_id: uuid.UUID, user: User | None) -> None:
         raise NotAllowed(_("only the game's organizer manages its seat links"))
 
 
+def has_phones(game_type: str) -> bool:
+    """Whether the game's seats get phone links: a game without phones (``GameType.phone``
+    None) has none, its table's scorekeeper enters it (the desk says so instead)."""
+    kind = GAME_TYPES.get(game_type)
+    return kind is not None and kind.phone is not None
+
+
 def _view(link: SeatLink) -> SeatLinkView:
     revoked = link.revoked_at is not None
     return SeatLinkView(
@@ -73,6 +81,8 @@ def seat_links_issue(*, game_id: uuid.UUID, user: User | None = None) -> list[Se
     if user is not None:
         _may_manage(game_id, user)
     game = _projection(game_id)
+    if not has_phones(game.game_type):
+        return []
     with transaction.atomic():
         have = set(SeatLink.objects.filter(game_id=game_id).values_list("seat", flat=True))
         SeatLink.objects.bulk_create(
@@ -90,6 +100,8 @@ def seat_links(*, game_id: uuid.UUID, user: User | None) -> list[SeatLinkView]:
     """The game's seat links (the organizer's: ``user`` None only for the system)."""
     if user is not None:
         _may_manage(game_id, user)
+    if not has_phones(_projection(game_id).game_type):
+        return []
     return [_view(link) for link in SeatLink.objects.filter(game_id=game_id).order_by("seat")]
 
 
@@ -97,7 +109,11 @@ def seat_links_of(game_ids: list[uuid.UUID]) -> dict[uuid.UUID, list[SeatLinkVie
     """The links of many games at once, for a caller that already checked its user may see
     them (the desk's score sheets)."""
     out: dict[uuid.UUID, list[SeatLinkView]] = {game_id: [] for game_id in game_ids}
-    for link in SeatLink.objects.filter(game_id__in=game_ids).order_by("game_id", "seat"):
+    kinds = GameProjection.objects.filter(stream_id__in=game_ids).values_list(
+        "stream_id", "game_type"
+    )
+    with_phones = [game_id for game_id, game_type in kinds if has_phones(game_type)]
+    for link in SeatLink.objects.filter(game_id__in=with_phones).order_by("game_id", "seat"):
         out[link.game_id].append(_view(link))
     return out
 

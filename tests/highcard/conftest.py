@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.gametypes import GAME_TYPES
-from tests.highcard.game.gametype import HIGH_CARD
+from tests.highcard.game.gametype import HIGH_CARD, HIGH_CARD_ON_PAPER
 
 
 @pytest.fixture
@@ -15,3 +15,10 @@ def high_card(monkeypatch: pytest.MonkeyPatch) -> str:
     imported, as a game added later would be."""
     monkeypatch.setitem(GAME_TYPES, HIGH_CARD.key, HIGH_CARD)
     return HIGH_CARD.key
+
+
+@pytest.fixture
+def high_card_on_paper(monkeypatch: pytest.MonkeyPatch) -> str:
+    """High Card in the registry as a game without phones (its key)."""
+    monkeypatch.setitem(GAME_TYPES, HIGH_CARD_ON_PAPER.key, HIGH_CARD_ON_PAPER)
+    return HIGH_CARD_ON_PAPER.key

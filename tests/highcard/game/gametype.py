@@ -19,7 +19,7 @@ class HighCard(EngineGameType):
     pages = "tests.highcard.game.pages"
     refusals = "tests.highcard.game.refusals"
     api = "tests.highcard.game.api"
-    phone = "tests.highcard.game.phone"
+    phone: str | None = "tests.highcard.game.phone"
     standings_rule: StandingsRule | None = StandingsRule(
         "match",
         ("point_difference", "points_scored"),
@@ -42,3 +42,14 @@ class HighCard(EngineGameType):
 
 
 HIGH_CARD = HighCard()
+
+
+class HighCardOnPaper(HighCard):
+    """High Card without phones (``phone`` None): a game whose tables only their scorekeeper
+    enters, for the tests of what the site shows for such a game (no seat link; a link printed
+    before its phones were withdrawn opens a page that says so)."""
+
+    phone = None
+
+
+HIGH_CARD_ON_PAPER = HighCardOnPaper()

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from games.services import Refused, SeatLinkView
+from games.gametypes import GAME_TYPES
+from games.services import Refused, SeatLinkView, has_phones
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr
 from tournaments.desk.http import REFUSED, DeskRequest, desk_view, links, sentence, to_int
@@ -34,6 +35,13 @@ def _summary(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> dict
     if not any(r["round"] == round and r["status"] != "proposed" for r in summary["rounds"]):
         raise Http404(_("Round %(round)s is not published.") % {"round": round})
     return summary
+
+
+def _on_paper(summary: dict[str, Any]) -> str:
+    """The game's name when its seats have no phone links (a game without phones: its table's
+    scorekeeper enters it), else ""."""
+    key = summary["game_type"]
+    return "" if has_phones(key) else GAME_TYPES[key].name
 
 
 def _rows(
@@ -88,6 +96,7 @@ def round_seats(request: DeskRequest, tournament_id: uuid.UUID, round: int) -> H
         "round": round,
         "tables": tables,
         "joined": sum(table.joined for table in tables),
+        "paper": _on_paper(summary),
         "seats": sum(len(table.seats) for table in tables),
     }
     return render(request, "desk/seat_links_round.html", context)
@@ -109,6 +118,7 @@ def _table_context(
         "round": round,
         "table": table,
         "rows": _rows(request, tournament_id, table, found, errors=errors),
+        "paper": _on_paper(summary),
     }
 
 
@@ -198,12 +208,14 @@ def print_seat_links(
     rows = _rows(request, tournament_id, table, found, seat=seat)
     if seat is not None and not rows:
         raise Http404(_("Table %(table)s has no seat %(seat)s.") % {"table": table, "seat": seat})
+    summary = _summary(request, tournament_id, round)
     context = {
-        "t": heading(_summary(request, tournament_id, round)),
+        "t": heading(summary),
         "tid": tournament_id,
         "round": round,
         "table": table,
         "rows": rows,
         "one": seat is not None,
+        "paper": _on_paper(summary),
     }
     return render(request, "desk/print_seat_links.html", context)
