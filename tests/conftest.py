@@ -90,6 +90,11 @@ ONE_BACKEND: dict[str, str] = {
     "(the services they call run on both backends in tests/games/test_gametypes.py)",
     "tests/web/test_api_games.py": "the games API's shapes, statuses and words for each game "
     "type (the services it calls run on both backends in tests/games/test_gametypes.py)",
+    "tests/games/test_every_phone_plays.py": "whole games of random taps through the phones' "
+    "pages (the services they call, the store's appends and reads, run on both backends in "
+    "tests/games/test_gametypes.py and test_seat_links.py)",
+    "tests/web/test_every_seat_link_opens.py": "the seat links the desk's pages show and what "
+    "they open (the links' services run on both backends in tests/games/test_seat_links.py)",
     "tests/web/test_standings_games_pages.py": "the other games' standings in the pages' HTML, "
     "the API and the CSV (ranked on both backends in tests/tournaments/test_standings_games.py)",
 }
