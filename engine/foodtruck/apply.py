@@ -40,6 +40,7 @@ def apply(state: GameState, event: Event) -> GameState:
 
 def _game_started(state: GameState, event: GameStarted) -> None:
     state.players = event.players
+    state.version = event.version
     state.points = {p: 0 for p in event.players}
     for player in event.players:
         seat = PlayerState()

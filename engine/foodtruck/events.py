@@ -1,4 +1,4 @@
-"""The events of a Food Truck record, version 1 (docs/foodtruck-record-format.md).
+"""The events of a Food Truck record, versions 1 and 2 (docs/foodtruck-record-format.md).
 
 Frozen dataclasses named in the past tense, mapped to and from JSON through one explicit
 registry of type names (:data:`EVENT_TYPES`). Parsing checks the *form* of an event (fields,
@@ -18,6 +18,10 @@ from engine.foodtruck.rules import DISH_PATTERN, EFFECTS, is_dish_name
 from engine.jsonline import decode_object
 
 GAME_KEY: Final = "food-truck"
+RECORD_VERSIONS: Final = (1, 2)
+"""The record format's versions: v1 (no ``version`` field on ``game_started``) and v2."""
+CURRENT_VERSION: Final = 2
+"""The version new tables start (``"version": 2`` on their ``game_started``)."""
 _is_dish: Final = DISH_PATTERN.fullmatch
 
 
@@ -25,6 +29,8 @@ _is_dish: Final = DISH_PATTERN.fullmatch
 class GameStarted:
     players: tuple[str, ...]
     """Names in clockwise seat order."""
+    version: int = 1
+    """The record format's version (v1: the line has no ``version`` field)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +46,15 @@ class RoundStarted:
 @dataclass(frozen=True, slots=True)
 class CompanyPlayed:
     """A Company card played (FT6). ``target``/``dish``/``market`` as the effect needs them:
-    remove: target and dish; swap: dish (from the pile) and market (taken); under: dish."""
+    remove: target and dish (and, from v2 on, ``chosen_by``: who chose the dish, FT6.2);
+    swap: dish (from the pile) and market (taken); under: dish."""
 
     player: str
     effect: str
     target: str | None = None
     dish: str | None = None
     market: str | None = None
+    chosen_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +100,14 @@ def type_name(event: Event) -> str:
 
 def to_json(event: Event) -> dict[str, Any]:
     if isinstance(event, GameStarted):
-        return {"type": "game_started", "game": GAME_KEY, "players": list(event.players)}
+        if event.version == 1:
+            return {"type": "game_started", "game": GAME_KEY, "players": list(event.players)}
+        return {
+            "type": "game_started",
+            "game": GAME_KEY,
+            "version": event.version,
+            "players": list(event.players),
+        }
     if isinstance(event, RoundStarted):
         return {
             "type": "round_started",
@@ -109,6 +124,8 @@ def to_json(event: Event) -> dict[str, Any]:
         }
         for key in EFFECT_FIELDS.get(event.effect, ()):
             obj[key] = getattr(event, key)
+        if event.chosen_by is not None:
+            obj["chosen_by"] = event.chosen_by
         return obj
     return {"type": type_name(event), "player": event.player, "dish": event.dish}
 
@@ -215,7 +232,7 @@ class _Fields:
             names = ", ".join(f'"{key}"' for key in extra)
             raise _bad(
                 "bad_event",
-                f"{self.kind} has no field {names} in Food Truck record format v1",
+                f"{self.kind} has no field {names} in the Food Truck record format",
                 rule="extra_field",
                 type=self.kind,
                 fields=extra,
@@ -236,11 +253,21 @@ def _dish(value: object) -> str:
 def _parse_game_started(f: _Fields) -> GameStarted:
     if f.raw("game") != GAME_KEY:
         raise _bad("bad_event", f'"game" must be "{GAME_KEY}" in a Food Truck record', rule="game")
+    version = 1
+    if "version" in f.obj:  # v2 on: v1 has no such field
+        version = f.integer("version")
+        if version not in RECORD_VERSIONS[1:]:
+            raise _bad(
+                "bad_event",
+                f'"version" must be 2 (a version 1 record has no "version" field), not {version}',
+                rule="version",
+                got=version,
+            )
     players = f.raw("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _bad("bad_event", '"players" must be a list of names', rule="players_list")
     f.done()
-    return GameStarted(players=tuple(players))
+    return GameStarted(players=tuple(players), version=version)
 
 
 def _parse_round_started(f: _Fields) -> RoundStarted:
@@ -280,8 +307,11 @@ def _parse_company_played(f: _Fields) -> CompanyPlayed:
     target = f.string("target") if "target" in needs else None
     dish = f.dish("dish") if "dish" in needs else None
     market = f.dish("market") if "market" in needs else None
+    # v2: who chose the dish (whether the record's version has it is the referee's check, as
+    # the line alone does not say its version).
+    chosen_by = f.string("chosen_by") if effect == "remove" and "chosen_by" in f.obj else None
     f.done()
-    return CompanyPlayed(player=player, effect=effect, target=target, dish=dish, market=market)
+    return CompanyPlayed(player, effect, target, dish, market, chosen_by)
 
 
 def _parse_dish_revealed(f: _Fields) -> DishRevealed:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.errors import InvariantError, RuleViolation
+from engine.errors import BadEvent, InvariantError, RuleViolation
 from engine.foodtruck.events import GAME_KEY as _GAME
 from engine.foodtruck.events import (
     CompanyPlayed,
@@ -33,7 +33,8 @@ _NOT_STARTED, _ROUND_START, _TURN = Phase.NOT_STARTED, Phase.ROUND_START, Phase.
 _SERVED, _MARKET_PICK, _OVER = Phase.SERVED, Phase.MARKET_PICK, Phase.OVER
 
 ON_THE_DISH: Final = frozenset({"swap", "under", "copy"})
-"""FT6.6: effects that act on the dish the player must play, so they come before it is played."""
+"""FT6.7: effects that act on the dish the player must play, so they come before it is turned
+over: after the reveal (served or refused) they are ``effect_not_now``."""
 
 # ---------------------------------------------------------------------------------------------
 # Legal moves
@@ -87,8 +88,7 @@ def legal_company_plays(state: GameState, player: str) -> list[CompanyPlayed]:
     effect = seat.company
     if effect is None:
         return []
-    after_serving = state.phase is _SERVED and player == state.current
-    if after_serving and effect in ON_THE_DISH:
+    if _after_reveal(state, player) and effect in ON_THE_DISH:
         return []
     if effect == "rearrange" or effect == "copy":
         if effect == "copy" and not seat.pile_size():
@@ -96,7 +96,13 @@ def legal_company_plays(state: GameState, player: str) -> list[CompanyPlayed]:
         return [CompanyPlayed(player, effect)]
     if effect == "remove":
         return [
-            CompanyPlayed(player, effect, target=target, dish=dish)
+            CompanyPlayed(
+                player,
+                effect,
+                target=target,
+                dish=dish,
+                chosen_by=target if state.version >= 2 else None,
+            )
             for target in state.players
             for dish in sorted(removable(state.seats[target].served))
         ]
@@ -120,8 +126,10 @@ def legal_events(state: GameState) -> list[Event]:
     player = turn_player(state)
     assert player is not None
     events: list[Event] = []
-    if state.phase is _MARKET_PICK:
-        return [MarketTaken(player, dish) for dish in legal_market(state)]
+    if state.phase is _MARKET_PICK:  # FT6.6: the eliminated player's Company card too
+        events.extend(legal_company_plays(state, player))
+        events.extend(MarketTaken(player, dish) for dish in legal_market(state))
+        return events
     if state.phase is _SERVED and state.current is not None:
         events.extend(legal_company_plays(state, state.current))
     events.extend(legal_company_plays(state, player))
@@ -155,7 +163,39 @@ def _refusal(code: str, message: str, **params: object) -> RuleViolation:
 
 def check(state: GameState, event: Event) -> None:
     """Raise :class:`RuleViolation` if ``event`` may not happen in ``state``."""
+    if isinstance(event, CompanyPlayed):
+        _check_version_fields(state, event)
     _CHECKS[type(event)](state, event)
+
+
+def _check_version_fields(state: GameState, event: CompanyPlayed) -> None:
+    """The record format's part that depends on the record's version (a line alone does not
+    say it): ``chosen_by`` is a field of v2's ``remove`` only, and v2's ``remove`` needs it.
+    A form error (``bad_event``), so it comes before every rule's check."""
+    has = event.chosen_by is not None
+    if has and (state.version < 2 or event.effect != "remove"):
+        raise BadEvent(
+            "bad_event",
+            f'company_played has no field "chosen_by" in Food Truck record format '
+            f"v{state.version}" + ("" if event.effect == "remove" else f" ({event.effect})"),
+            {
+                "game": _GAME,
+                "rule": "extra_field",
+                "type": "company_played",
+                "fields": ["chosen_by"],
+            },
+        )
+    if not has and event.effect == "remove" and state.version >= 2:
+        raise BadEvent(
+            "bad_event",
+            'company_played needs a "chosen_by" field',
+            {
+                "game": _GAME,
+                "rule": "missing_field",
+                "type": "company_played",
+                "field": "chosen_by",
+            },
+        )
 
 
 def describe_next(state: GameState) -> str:
@@ -225,12 +265,23 @@ def _wrong_turn(state: GameState, player: str) -> RuleViolation:
 
 
 def _company_turn(state: GameState, player: str) -> None:
-    """FT6.1: a Company card is played during its owner's turn."""
+    """FT6.6: a Company card is played during its owner's turn, at any moment of it: before the
+    dish is turned over, after it was served (until the next player acts) or refused (until
+    the market card is taken)."""
     if state.phase is _TURN and player == state.current:
         return
     if state.phase is _SERVED and player in (state.current, state.next_player()):
         return
+    if state.phase is _MARKET_PICK and player == state.current:
+        return
     raise _wrong_turn(state, player)
+
+
+def _after_reveal(state: GameState, player: str) -> bool:
+    """Whether ``player``'s dish of this turn was turned over (served, or refused)."""
+    if player != state.current:
+        return False
+    return state.phase is _SERVED or state.phase is _MARKET_PICK
 
 
 def _top_problem(state: GameState, player: str, dish: str, acting: str) -> RuleViolation | None:
@@ -362,7 +413,7 @@ def _check_round_started(state: GameState, event: RoundStarted) -> None:
 
 
 def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
-    if state.phase not in (_TURN, _SERVED):
+    if state.phase not in (_TURN, _SERVED, _MARKET_PICK):
         raise _not_expected(state, event)
     player = event.player
     _at_table(state, player)
@@ -382,11 +433,15 @@ def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
             effect=seat.company,
             got=event.effect,
         )
-    if state.phase is _SERVED and player == state.current and event.effect in ON_THE_DISH:
+    if _after_reveal(state, player) and event.effect in ON_THE_DISH:
+        refused = state.phase is _MARKET_PICK
         raise _refusal(
             "effect_not_now",
-            f"{player} has already served their dish this turn: {event.effect} acts on the dish "
-            "you must play, so it is played before the dish is turned over",
+            f"{player} has already "
+            + ("had their dish refused" if refused else "served their dish")
+            + f" this turn: {event.effect} acts on the dish you must play, so it is played "
+            "before the dish is turned over",
+            rule="refused" if refused else "served",
             player=player,
             effect=event.effect,
         )
@@ -395,6 +450,17 @@ def _check_company_played(state: GameState, event: CompanyPlayed) -> None:
         target = event.target
         assert target is not None and event.dish is not None
         _at_table(state, target)
+        if event.chosen_by is not None:  # v2 (FT6.2): the chosen player chose the dish
+            _at_table(state, event.chosen_by)
+            if event.chosen_by != target:
+                raise _refusal(
+                    "wrong_chooser",
+                    f"{target} chooses which of their own dishes goes under their pile "
+                    f"(the player of your choice places one of their cards), not "
+                    f"{event.chosen_by}",
+                    target=target,
+                    chooser=event.chosen_by,
+                )
         count = state.seats[target].served[event.dish]
         if count == 0:
             raise _refusal(

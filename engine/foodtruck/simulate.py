@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from engine.foodtruck.events import (
+    CURRENT_VERSION,
     CompanyPlayed,
     DishRevealed,
     Event,
@@ -51,8 +52,10 @@ def simulate(
     players: int = 4,
     names: Sequence[str] | None = None,
     company_rate: float = 0.3,
+    version: int = CURRENT_VERSION,
 ) -> list[Event]:
-    """A whole random legal game, the same for the same arguments."""
+    """A whole random legal game, the same for the same arguments. ``version``: the record
+    format's (the same game in v1 and v2: v2's lines add only ``version`` and ``chosen_by``)."""
     rng = random.Random(seed)
     seats = tuple(names) if names is not None else tuple(f"p{i}" for i in range(1, players + 1))
     if len(seats) != players:
@@ -64,7 +67,7 @@ def simulate(
         step(state, event)
         events.append(event)
 
-    play(GameStarted(seats))
+    play(GameStarted(seats, version))
     deck = market_deck(players, rng)
     company_piles = {p: rng.sample(EFFECTS, len(EFFECTS)) for p in seats}
     first = rng.choice(seats)

@@ -49,6 +49,7 @@ def to_snapshot(state: GameState) -> dict[str, Any]:
         "current": state.current,
         "must_play": state.must_play,
         "copy_active": state.copy_active,
+        "version": state.version,
     }
 
 
@@ -85,4 +86,5 @@ def from_snapshot(data: dict[str, Any]) -> GameState:
     state.current = data["current"]
     state.must_play = data["must_play"]
     state.copy_active = data["copy_active"]
+    state.version = data.get("version", 1)  # a snapshot taken before v2 is of a v1 record
     return state

@@ -104,6 +104,7 @@ class GameState:
         "current",
         "must_play",
         "copy_active",
+        "version",
     )
 
     def __init__(self) -> None:
@@ -130,6 +131,8 @@ class GameState:
         """After a swap: the market dish the current player must now play (FT6.3)."""
         self.copy_active = False
         """The current player played the copy effect for this turn's dish (FT6.5)."""
+        self.version = 1
+        """The record format's version, from ``game_started`` (docs/foodtruck-record-format.md)."""
 
     def copy(self) -> GameState:
         other = GameState()
@@ -149,6 +152,7 @@ class GameState:
         other.current = self.current
         other.must_play = self.must_play
         other.copy_active = self.copy_active
+        other.version = self.version
         return other
 
     def dish_cards(self, player: str) -> int:

@@ -1,9 +1,9 @@
-"""Food Truck as a game type: Food Truck record format v1 (docs/foodtruck-record-format.md),
-refereed by ``engine.foodtruck``."""
+"""Food Truck as a game type: Food Truck record format v2 for new tables (v1 records still read,
+docs/foodtruck-record-format.md), refereed by ``engine.foodtruck``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -56,6 +56,10 @@ class FoodTruck(EngineGameType):
     engine_loads = staticmethod(events.loads)
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)
+
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A new table's record is v2 (docs/foodtruck-record-format.md, "Format v2")."""
+        return events.to_json(events.GameStarted(tuple(players), events.CURRENT_VERSION))
 
     def snapshot(self, state: EngineState) -> dict[str, Any]:
         return snapshot.to_snapshot(state.state)

@@ -13,6 +13,7 @@ from games.refusals import (
     SHARED,
     Namer,
     Sentence,
+    field_event,
     names,
 )
 
@@ -137,10 +138,32 @@ def _ft_wrong_effect(p: Mapping[str, Any], namer: Namer) -> str:
 
 
 def _ft_effect_not_now(p: Mapping[str, Any], namer: Namer) -> str:
+    if p.get("rule") == "refused":  # FT6.7: after a refused dish
+        text = gettext(
+            "%(player)s has already had their dish refused this turn: %(effect)s acts on the "
+            "dish you must play, so it is played before the dish is turned over"
+        )
+    else:
+        text = gettext(
+            "%(player)s has already served their dish this turn: %(effect)s acts on the dish "
+            "you must play, so it is played before the dish is turned over"
+        )
+    return text % {"player": p["player"], "effect": p["effect"]}
+
+
+def _ft_wrong_chooser(p: Mapping[str, Any], namer: Namer) -> str:
     return gettext(
-        "%(player)s has already served their dish this turn: %(effect)s acts on the dish you "
-        "must play, so it is played before the dish is turned over"
-    ) % {"player": p["player"], "effect": p["effect"]}
+        "%(target)s chooses which of their own dishes goes under their pile (the player of "
+        "your choice places one of their cards), not %(chooser)s"
+    ) % {"target": p["target"], "chooser": p["chooser"]}
+
+
+def _ft_bad_event(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p.get("rule") == "version":  # record format v2's game_started
+        return gettext(
+            '"version" must be 2 (a version 1 record has no "version" field), not %(got)s'
+        ) % {"got": p["got"]}
+    return field_event(p, namer)
 
 
 def _ft_not_removable(p: Mapping[str, Any], namer: Namer) -> str | None:
@@ -243,6 +266,7 @@ def _ft_bad_results(p: Mapping[str, Any], namer: Namer) -> str | None:
 
 SENTENCES: dict[str, Sentence] = {
     **SHARED,
+    "bad_event": _ft_bad_event,
     "game_over": _ft_game_over,
     "out_of_order": _ft_out_of_order,
     "wrong_turn": _ft_wrong_turn,
@@ -256,6 +280,7 @@ SENTENCES: dict[str, Sentence] = {
     "company_used": _ft_company_used,
     "wrong_effect": _ft_wrong_effect,
     "effect_not_now": _ft_effect_not_now,
+    "wrong_chooser": _ft_wrong_chooser,
     "not_removable": _ft_not_removable,
     "dish_not_in_market": _ft_dish_not_in_market,
     "no_next_dish": _ft_no_next_dish,

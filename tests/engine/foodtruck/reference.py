@@ -62,6 +62,8 @@ def parse(line: str) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in order:
         raise Refused("bad_event")
     keys = list(order[kind])
+    if kind == "game_started" and "version" in obj:  # v2
+        keys.insert(1, "version")
     for key in keys:
         if key not in obj:
             raise Refused("bad_event")
@@ -72,9 +74,11 @@ def parse(line: str) -> dict[str, Any]:
             isinstance(value, list) and all(isinstance(p, str) for p in value)
         ):
             raise Refused("bad_event")
+        if key == "version" and (type(value) is not int or value != 2):
+            raise Refused("bad_event")
         if key == "round" and type(value) is not int:
             raise Refused("bad_event")
-        if key in ("first_player", "player", "target") and not isinstance(value, str):
+        if key in ("first_player", "player", "target", "chosen_by") and not isinstance(value, str):
             raise Refused("bad_event")
         if key == "market" and kind == "round_started":
             if not isinstance(value, list):
@@ -94,6 +98,8 @@ def parse(line: str) -> dict[str, Any]:
                 raise Refused("bad_effect")
             for extra in FIELDS[value]:
                 keys.append(extra)
+            if value == "remove" and "chosen_by" in obj:
+                keys.append("chosen_by")
     if set(obj) - set(keys) - {"type"}:
         raise Refused("bad_event")
     return obj
@@ -126,6 +132,7 @@ class Game:
         self.who: str | None = None
         self.forced: str | None = None
         self.copying = False
+        self.version = 1
 
     # --- helpers
 
@@ -196,10 +203,15 @@ class Game:
         expected = {
             "game_started": ("start",),
             "round_started": ("round",),
-            "company_played": ("turn", "served"),
+            "company_played": ("turn", "served", "pick"),
             "dish_revealed": ("turn", "served"),
             "market_taken": ("turn", "served", "pick"),
         }[kind]
+        if kind == "company_played":  # the fields that depend on the record's version
+            if "chosen_by" in e and self.version == 1:
+                raise Refused("bad_event")
+            if e["effect"] == "remove" and self.version == 2 and "chosen_by" not in e:
+                raise Refused("bad_event")
         if self.stage not in expected:
             raise Refused("game_over" if self.stage == "over" else "out_of_order")
         getattr(self, kind)(e)
@@ -213,6 +225,7 @@ class Game:
         if not 2 <= len(ps) <= 5 or "" in ps or len(set(ps)) != len(ps):
             raise Refused("bad_players")
         self.players = list(ps)
+        self.version = e.get("version", 1)
         for p in ps:
             self.vp[p] = 0
             self.cards[p] = list(START)
@@ -255,16 +268,20 @@ class Game:
         self.known(p)
         nxt = self.mover()
         if p != nxt and not (self.stage == "served" and p == self.who):
-            raise Refused("wrong_turn")
+            raise Refused("wrong_turn")  # (in "pick" the mover is the eliminated player)
         if self.company[p] is None:
             raise Refused("company_used")
         if self.company[p] != effect:
             raise Refused("wrong_effect")
-        late = self.stage == "served" and p == self.who
+        late = self.stage in ("served", "pick") and p == self.who
         if late and effect in ("swap", "under", "copy"):
             raise Refused("effect_not_now")
         if effect == "remove":
             self.known(e["target"])
+            if "chosen_by" in e:
+                self.known(e["chosen_by"])
+                if e["chosen_by"] != e["target"]:
+                    raise Refused("wrong_chooser")
             if self.served[e["target"]].get(e["dish"], 0) != 1:
                 raise Refused("not_removable")
         # the turn now belongs to p

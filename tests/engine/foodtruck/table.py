@@ -23,11 +23,11 @@ from engine.foodtruck.state import GameState
 
 
 class Table:
-    def __init__(self, players: Sequence[str] = ("ana", "ben", "cleo")) -> None:
+    def __init__(self, players: Sequence[str] = ("ana", "ben", "cleo"), version: int = 1) -> None:
         self.players = tuple(players)
         self.state = GameState()
         self.events: list[Event] = []
-        self.play(GameStarted(self.players))
+        self.play(GameStarted(self.players, version))
 
     def play(self, event: Event) -> GameState:
         step(self.state, event)

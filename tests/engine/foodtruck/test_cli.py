@@ -10,7 +10,11 @@ import pytest
 from engine.cli import main
 from engine.registry import RULES, replay_data
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "foodtruck-3p.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
+EXAMPLE = EXAMPLES / "foodtruck-3p.jsonl"
+"""A version 1 record (docs/foodtruck-record-format.md)."""
+EXAMPLE_V2 = EXAMPLES / "foodtruck-3p-v2.jsonl"
+"""The same game in version 2, what ``simulate`` writes now."""
 
 
 def test_the_registry_holds_food_truck() -> None:
@@ -27,7 +31,12 @@ def test_the_documented_example_replays_to_finished(capsys: pytest.CaptureFixtur
 
 def test_the_example_is_what_simulate_writes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--game", "food-truck", "--seed", "7", "--players", "3"]) == 0
-    assert capsys.readouterr().out == EXAMPLE.read_text()
+    assert capsys.readouterr().out == EXAMPLE_V2.read_text()
+
+
+def test_the_v2_example_replays_to_finished(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(EXAMPLE_V2)]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "finished"
 
 
 @pytest.mark.parametrize("players", ["2", "5"])

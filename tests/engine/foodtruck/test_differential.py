@@ -51,7 +51,15 @@ def assert_agree(lines: list[str]) -> dict[str, Any]:
 
 def games(count: int, start: int = 0) -> list[list[str]]:
     return [
-        [dumps(e) for e in simulate(seed, 2 + seed % 4, company_rate=(0.2, 0.5, 0.9)[seed % 3])]
+        [
+            dumps(e)
+            for e in simulate(
+                seed,
+                2 + seed % 4,
+                company_rate=(0.2, 0.5, 0.9)[seed % 3],
+                version=1 + seed % 2,  # both versions of the record format
+            )
+        ]
         for seed in range(start, start + count)
     ]
 
@@ -74,6 +82,8 @@ def random_event(rng: random.Random, players: list[str]) -> dict[str, Any]:
         if effect == "remove":
             obj["target"] = rng.choice(players)
             obj["dish"] = dish
+            if rng.random() < 0.6:  # v2's field (v1 refuses it); the target, or anyone
+                obj["chosen_by"] = obj["target"] if rng.random() < 0.7 else rng.choice(players)
         if effect in ("swap", "under", "steal"):
             obj["dish"] = dish
         if effect == "swap":
@@ -107,7 +117,7 @@ def mutate(lines: list[str], rng: random.Random) -> list[str]:
     elif how == 4:
         key = rng.choice(sorted(k for k in obj if k != "type"))
         value = obj[key]
-        if key in ("player", "target", "first_player"):
+        if key in ("player", "target", "first_player", "chosen_by"):
             obj[key] = rng.choice([p for p in [*players, "zed"] if p != value])
         elif key in ("dish", "market") and isinstance(value, str):
             obj[key] = rng.choice([d for d in DISHES if d != value] + BAD)
@@ -124,7 +134,7 @@ def mutate(lines: list[str], rng: random.Random) -> list[str]:
             obj[key][p] = rng.choice(EFFECTS)
         lines[i] = json.dumps(obj)
     elif how == 5:
-        obj[rng.choice(["extra", "dish", "target", "market"])] = "taco"
+        obj[rng.choice(["extra", "dish", "target", "market", "chosen_by"])] = "taco"
         lines[i] = json.dumps(obj)
     elif how == 6:
         lines[i] = rng.choice(["", "{", "[1]", '{"type":"dish_revealed","dish":NaN}', "null"])
@@ -153,7 +163,7 @@ def random_walk(seed: int) -> list[str]:
     refused Company cards, removes of stacks) and keeps going where both readings accept."""
     rng = random.Random(seed)
     players = [f"p{i}" for i in range(2 + seed % 4)]
-    lines = [dumps(GameStarted(tuple(players)))]
+    lines = [dumps(GameStarted(tuple(players), version=1 + seed % 2))]
     state = replay_lines(lines)
     while state.phase is not Phase.OVER and len(lines) < 400:
         if state.phase is Phase.ROUND_START:

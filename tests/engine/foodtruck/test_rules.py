@@ -551,21 +551,90 @@ def test_rule_6_6_a_company_card_is_played_once_in_its_owners_turn() -> None:
     table.reveal("ben", "taco")
     assert table.refuses(CompanyPlayed("ben", "swap", dish="pizza", market="taco"), "company_used")
     table.reveal("cleo", "pizza")
-    assert table.refuses(CompanyPlayed("cleo", "copy"), "out_of_order")  # eliminated: a pick
+    # Eliminated (refused): still cleo's turn until the market card, but copy acts on the dish
+    # to play (FT6.7).
+    assert table.refuses(CompanyPlayed("cleo", "copy"), "effect_not_now")
+    assert table.refuses(CompanyPlayed("ana", "rearrange"), "wrong_turn")
     table.take("cleo")
     assert table.refuses(CompanyPlayed("cleo", "copy"), "wrong_turn")
 
 
-def test_rule_6_6_only_rearrange_and_remove_after_serving() -> None:
+def test_rule_6_6_after_serving_until_the_next_player_acts() -> None:
     table = Table()
     table.start(companies={"ana": "copy", "ben": "rearrange"})
     table.reveal("ana", "pizza")
-    assert table.refuses(CompanyPlayed("ana", "copy"), "effect_not_now")
     table.reveal("ben", "burger")
     state = table.company("ben", "rearrange")  # after serving, before cleo acts
     assert state.phase is Phase.SERVED and state.current == "ben"
     table.reveal("cleo", "hotdog")
     assert table.refuses(CompanyPlayed("ben", "rearrange"), "wrong_turn")
+
+
+def test_rule_6_6_after_a_refused_dish_until_the_market_card_is_taken() -> None:
+    table = Table()
+    table.start(companies={"ana": "remove", "ben": "rearrange", "cleo": "remove"})
+    table.reveal("ana", "pizza")
+    table.reveal("ben", "pizza")  # refused: ben is eliminated and must take a market card
+    state = table.company("ben", "rearrange")  # at any moment of his turn
+    assert state.phase is Phase.MARKET_PICK and state.current == "ben"
+    assert state.seats["ben"].company is None
+    table.take("ben")
+    table.reveal("cleo", "pizza")  # refused too
+    state = table.company("cleo", "remove", target="ana", dish="pizza")
+    assert state.phase is Phase.MARKET_PICK and state.seats["ana"].tail == ["pizza"]
+    assert "pizza" not in state.seats["ana"].served
+    table.take("cleo")
+    assert state.rounds[-1].winner == "ana"
+
+
+def test_rule_6_6_the_company_cards_after_a_refusal_are_legal_moves() -> None:
+    table = Table()
+    table.start(companies={"ana": "copy", "ben": "remove"})
+    table.reveal("ana", "pizza")
+    table.reveal("ben", "pizza")
+    moves = legal_events(table.state)
+    assert CompanyPlayed("ben", "remove", target="ana", dish="pizza") in moves
+    assert {type(m).__name__ for m in moves} == {"CompanyPlayed", "MarketTaken"}
+
+
+def test_rule_6_7_swap_under_and_copy_only_before_the_reveal() -> None:
+    fields = {"copy": {}, "under": {"dish": "burger"}, "swap": {"dish": "burger", "market": "taco"}}
+    for effect, extra in fields.items():
+        table = Table()
+        table.start(companies={"ana": effect, "ben": effect})
+        table.reveal("ana", "pizza")
+        served = table.refuses(CompanyPlayed("ana", effect, **extra), "effect_not_now")
+        assert served.params["rule"] == "served"
+        table.reveal("ben", "pizza")  # refused
+        refused = table.refuses(CompanyPlayed("ben", effect, **extra), "effect_not_now")
+        assert refused.params["rule"] == "refused"
+        assert not [m for m in legal_events(table.state) if isinstance(m, CompanyPlayed)]
+
+
+def test_rule_6_8_v2_records_who_chose_the_removed_dish() -> None:
+    table = Table(version=2)
+    table.start(companies={"ana": "remove", "ben": "remove"})
+    table.reveal("ana", "pizza")
+    remove = CompanyPlayed("ben", "remove", target="ana", dish="pizza", chosen_by="ben")
+    refused = table.refuses(remove, "wrong_chooser")
+    assert refused.params == {"game": "food-truck", "target": "ana", "chooser": "ben"}
+    assert table.refuses(
+        CompanyPlayed("ben", "remove", target="ana", dish="pizza", chosen_by="zed"),
+        "unknown_player",
+    )
+    assert table.refuses(CompanyPlayed("ben", "remove", target="ana", dish="pizza"), "bad_event")
+    state = table.company("ben", "remove", target="ana", dish="pizza", chosen_by="ana")
+    assert state.seats["ana"].tail == ["pizza"]
+    assert [m for m in legal_events(state) if isinstance(m, CompanyPlayed)] == []
+
+
+def test_rule_6_8_v1_records_have_no_chooser() -> None:
+    table = Table()
+    table.start(companies={"ana": "remove", "ben": "remove"})
+    table.reveal("ana", "pizza")
+    with_chooser = CompanyPlayed("ben", "remove", target="ana", dish="pizza", chosen_by="ana")
+    assert table.refuses(with_chooser, "bad_event").params["rule"] == "extra_field"
+    assert CompanyPlayed("ben", "remove", target="ana", dish="pizza") in legal_events(table.state)
 
 
 # 7. Winning and ranking
