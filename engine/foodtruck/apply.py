@@ -72,10 +72,12 @@ def _round_started(state: GameState, event: RoundStarted) -> None:
         seat.company_pile.discard(companies[player])
     state.in_round = list(state.players)
     state.eliminated = []
+    state.turn_no = 0
     _start_turn(state, event.first_player)
 
 
 def _start_turn(state: GameState, player: str) -> None:
+    state.turn_no += 1
     state.current = player
     state.phase = Phase.TURN
     state.must_play = None

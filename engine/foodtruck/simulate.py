@@ -47,6 +47,18 @@ def market_deck(players: int, rng: random.Random) -> list[str]:
     return deck
 
 
+def round_start(state: GameState, rng: random.Random) -> RoundStarted:
+    """A random legal start of the next round for ``state`` (ROUND_START), as a scorekeeper
+    enters it: the marker's holder starts (round 1: the first seat, FT2.5), a market drawn from
+    a shuffled deck (FT2.3), each player's Company card from what is left of their pile
+    (FT5.4). For a table played by others than the simulator (the phone tests)."""
+    players = state.players
+    first = state.marker or players[0]
+    market = tuple(market_deck(len(players), rng)[: len(players)])
+    companies = tuple((p, rng.choice(sorted(state.seats[p].company_pile))) for p in players)
+    return RoundStarted(state.round_no + 1, first, market, companies)
+
+
 def simulate(
     seed: int,
     players: int = 4,

@@ -50,6 +50,7 @@ def to_snapshot(state: GameState) -> dict[str, Any]:
         "must_play": state.must_play,
         "copy_active": state.copy_active,
         "version": state.version,
+        "turn": state.turn_no,
     }
 
 
@@ -87,4 +88,5 @@ def from_snapshot(data: dict[str, Any]) -> GameState:
     state.must_play = data["must_play"]
     state.copy_active = data["copy_active"]
     state.version = data.get("version", 1)  # a snapshot taken before v2 is of a v1 record
+    state.turn_no = data.get("turn", 0)  # (before issue 25: only a queued tap's slot needs it)
     return state

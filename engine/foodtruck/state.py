@@ -105,6 +105,7 @@ class GameState:
         "must_play",
         "copy_active",
         "version",
+        "turn_no",
     )
 
     def __init__(self) -> None:
@@ -133,6 +134,9 @@ class GameState:
         """The current player played the copy effect for this turn's dish (FT6.5)."""
         self.version = 1
         """The record format's version, from ``game_started`` (docs/foodtruck-record-format.md)."""
+        self.turn_no = 0
+        """The turns begun this round (1 during its first turn): with ``round_no``, the slot a
+        phone's tap is for (games/foodtruck/queue.py)."""
 
     def copy(self) -> GameState:
         other = GameState()
@@ -153,12 +157,20 @@ class GameState:
         other.must_play = self.must_play
         other.copy_active = self.copy_active
         other.version = self.version
+        other.turn_no = self.turn_no
         return other
 
     def dish_cards(self, player: str) -> int:
         """Every dish card ``player`` owns now, the market card they swapped for included."""
         swapped = self.must_play is not None and player == self.current
         return self.seats[player].owned().total() + swapped
+
+    def turn_of(self, player: str) -> int:
+        """The turn a move of ``player`` now belongs to: the next one when the current player
+        has served and ``player`` is the next to act, else this one."""
+        if self.phase is Phase.SERVED and player != self.current:
+            return self.turn_no + 1
+        return self.turn_no
 
     def next_player(self) -> str | None:
         """Who plays after the current player (SERVED): the next clockwise still in the round."""

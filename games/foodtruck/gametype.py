@@ -29,7 +29,8 @@ class FoodTruck(EngineGameType):
     pages = "games.foodtruck.pages"
     api = "games.foodtruck.api"
     refusals = "games.foodtruck.refusals"
-    phone: str | None = None
+    phone: str | None = "games.foodtruck.phone"
+    queued_taps: str | None = "games.foodtruck.queue"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
         ("game_tiebreaks", "game_points", "first_places"),

@@ -20,6 +20,7 @@ from pytest_django.live_server_helper import LiveServer  # noqa: E402
 
 from tests.browser.phone_game import play_from_phones  # noqa: E402
 from tests.highcard.conftest import high_card  # noqa: E402, F401 (the fixture)
+from tests.phones.scorekeepers import SCOREKEEPER  # noqa: E402
 from tests.phones.tables import phone_games, table_specs  # noqa: E402
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -46,7 +47,12 @@ def test_phones_play_a_whole_game(
     owner = django_user_model.objects.create_user("owner", password="x")
     spec = table_specs(game_type)[-1]  # the largest table: the most phones open at once
     played = play_from_phones(
-        browser, live_server.url, spec, owner, rules_module=RULES_OUTSIDE_ENGINE.get(game_type)
+        browser,
+        live_server.url,
+        spec,
+        owner,
+        rules_module=RULES_OUTSIDE_ENGINE.get(game_type),
+        scorekeeper=SCOREKEEPER.get(game_type),  # what no phone enters (a round's start...)
     )
     print("\n" + played.line())
     assert played.final and played.taps > 0

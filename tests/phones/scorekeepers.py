@@ -1,7 +1,9 @@
 """What a table's scorekeeper enters, in the phone tests, where a game's phones enter something
 that is no choice among legal moves (a mixed table: issue 25, item 6): Trick-n-Chef's phones
 enter the hands dealt at the table (a grid of the deck, ``form[data-hand]``), which no random
-player can make up; its scorekeeper records the next deal the engine draws. Each entry:
+player can make up; its scorekeeper records the next deal the engine draws. Food Truck's round
+start (the market laid out and the Company cards turned over, ``round_started``) is entered by
+the scorekeeper only; the engine draws it. Each entry:
 ``(game type, the record so far, a seed)`` -> the event to record, or None (nothing to enter
 now). The one module of tests/phones/ that knows a game."""
 
@@ -20,8 +22,24 @@ def tricknchef_deal(kind: Any, record: str, seed: int) -> dict[str, Any] | None:
     return to_json(following[0]) if following and isinstance(following[0], RoundStarted) else None
 
 
+def foodtruck_round(kind: Any, record: str, seed: int) -> dict[str, Any] | None:
+    """Food Truck's next round start, drawn by its engine (None: no round to start now)."""
+    import random
+
+    from engine.foodtruck.events import to_json
+    from engine.foodtruck.replay import replay_lines
+    from engine.foodtruck.simulate import round_start
+    from engine.foodtruck.state import Phase
+
+    state = replay_lines(record.splitlines())
+    if state.phase is not Phase.ROUND_START:
+        return None
+    return to_json(round_start(state, random.Random(seed)))
+
+
 SCOREKEEPER: dict[str, Callable[[Any, str, int], dict[str, Any] | None]] = {
-    "trick-n-chef": tricknchef_deal
+    "trick-n-chef": tricknchef_deal,
+    "food-truck": foodtruck_round,
 }
 
-__all__ = ["SCOREKEEPER", "tricknchef_deal"]
+__all__ = ["SCOREKEEPER", "foodtruck_round", "tricknchef_deal"]
