@@ -124,11 +124,14 @@ class FoodTruckPresenter:
         if phase is Phase.MARKET_PICK:
             return (
                 _("%(player)s is eliminated: they take a market card") % {"player": player},
-                _("Tap the dish they take."),
+                _("Tap the dish they take, or the Company card they still play."),
             )
         return (
             _("%(player)s's turn: turn over a dish") % {"player": player},
-            _("Tap the dish turned over, or the Company card played first."),
+            _(
+                "Tap the dish turned over, or the Company card when it is played (before or "
+                "after the dish)."
+            ),
         )
 
     def describe(self, event: Mapping[str, Any]) -> str:

@@ -280,3 +280,33 @@ def test_a_finished_game_shows_the_places_of_the_replay() -> None:
     assert [(f.player, f.place, f.points) for f in final] == [
         (r["player"], r["rank"], r["points"]) for r in summary["ranking"]
     ]
+
+
+def test_the_scorekeeper_enters_a_company_card_after_a_refused_dish(
+    django_user_model: Any,
+) -> None:
+    from tests.web.test_table_page import page_forms
+
+    keeper = django_user_model.objects.create_user("keeper", password="x")
+    client = Client()
+    client.force_login(keeper)
+    game = services.game_create(players=NAMES, game_type=GAME, user=keeper)
+    refused = [
+        {"type": "dish_revealed", "player": "Ana", "dish": "pizza"},
+        {"type": "dish_revealed", "player": "Ben", "dish": "pizza"},
+    ]
+    services.game_append(
+        game_id=game.game_id, expected_version=1, events=[ROUND_1, *refused], user=keeper
+    )
+    form = page_forms(client.get(f"/table/{game.game_id}/").content.decode())["event"]
+    offered = [json.loads(v) for n, v in form.buttons if n == "event"]
+    late = {"type": "company_played", "player": "Ben", "effect": "rearrange"}
+    assert late in offered  # in table order: after Ben's refused dish, before his market card
+    answer = client.post(
+        f"/table/{game.game_id}/event/",
+        {**form.fields, "event": json.dumps(late)},
+        headers={"HX-Request": "true"},
+    )
+    assert answer.status_code == 200
+    assert state(game.game_id).seats["Ben"].company is None
+    assert state(game.game_id).phase is Phase.MARKET_PICK
