@@ -37,6 +37,12 @@ KEY = "food-truck"
 class FoodTruckGameStartedSerializer(serializers.Serializer[Any]):
     type = const("game_started")
     game = game_field(KEY)
+    version = serializers.IntegerField(
+        required=False,
+        min_value=2,
+        max_value=2,
+        help_text="The record format's version: 2 (new tables); absent in a version 1 record.",
+    )
     players = serializers.ListField(child=name_field(), min_length=2, max_length=5)
 
 
@@ -60,6 +66,10 @@ class FoodTruckCompanyPlayedSerializer(serializers.Serializer[Any]):
     target = serializers.CharField(required=False, help_text="remove: whose dish.")
     dish = serializers.CharField(required=False, help_text="remove, swap, under: the dish.")
     market = serializers.CharField(required=False, help_text="swap: the market's dish.")
+    chosen_by = serializers.CharField(
+        required=False,
+        help_text="remove, record format v2: who chose the dish (the target, FT6.8).",
+    )
 
 
 class FoodTruckDishSerializer(serializers.Serializer[Any]):
