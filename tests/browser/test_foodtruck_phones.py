@@ -53,9 +53,7 @@ def table(events: list[dict[str, Any]]) -> list[str]:
 
 
 @pytest.fixture
-def open_phone(
-    browser: Browser, live_server: LiveServer, transactional_db: None
-) -> Iterator[Any]:
+def open_phone(browser: Browser, live_server: LiveServer, transactional_db: None) -> Iterator[Any]:
     contexts = []
 
     def opened(token: str, width: int = 390, height: int = 844, locale: str = "en") -> Page:
