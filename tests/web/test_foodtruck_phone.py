@@ -310,3 +310,21 @@ def test_the_scorekeeper_enters_a_company_card_after_a_refused_dish(
     assert answer.status_code == 200
     assert state(game.game_id).seats["Ben"].company is None
     assert state(game.game_id).phase is Phase.MARKET_PICK
+
+
+def test_a_remove_chosen_by_another_than_its_target_is_refused_in_words() -> None:
+    game_id, tokens = new_table({"type": "dish_revealed", "player": "Ana", "dish": "pizza"})
+    at = version(game_id)
+    fields = {"type": "company_played", "effect": "remove", "target": "Ana", "dish": "pizza"}
+    wrong = act(Client(), tokens[0], at, "a-1", **fields, chosen_by="Ben")
+    assert wrong.status_code == 422 and wrong["X-Seat-Refusal"] == "wrong_chooser"
+    assert "Ana chooses which of their own dishes goes under their pile" in refusal(wrong)
+    missing = act(Client(), tokens[0], at, "a-2", **fields)  # v2 needs who chose
+    assert missing.status_code == 422 and missing["X-Seat-Refusal"] == "bad_event"
+    ensure_compiled()
+    with translation.override("fr"):
+        french = Client(headers={"Accept-Language": "fr"})
+        again = act(french, tokens[0], at, "a-4", **fields, chosen_by="Ben")
+    assert again.status_code == 422 and "c'est Ana qui choisit" in refusal(again)
+    assert "manche 1" in refusal(again)  # the rulebook's word for a round
+    assert act(Client(), tokens[0], at, "a-3", **fields, chosen_by="Ana").status_code == 200
