@@ -37,7 +37,10 @@ phone whose panel offers a move and shows the table's latest version taps a rand
 (the game is not simulated ahead: the moves are the ones the phones offer). A table whose game
 is finished goes on polling. At the end every table's log holds one append per accepted tap;
 printed besides the server's times: the taps answered, the games finished and the taps per
-player per round (the panel's ``data-round``; 0: a game without rounds). ``--register
+player per round (the panel's ``data-round``; 0: a game without rounds). Where the game's phones
+enter something that is no choice among moves (tests/phones/scorekeepers.py: Food Truck's round
+starts), the table's scorekeeper enters it when no phone offers a move, through the API with a
+token (its requests are counted apart, "scorekeeper"). ``--register
 MODULE:ATTR`` registers one more game type in the server and the setup, as a club adds a line
 to games/gametypes/__init__.py (the tests' toy: ``tests.highcard.game.gametype:HIGH_CARD``).
 """
@@ -69,6 +72,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.load_standings import cpu_of, machine_busy, processes  # noqa: E402
 from benchmarks.table_tap import machine, percentile  # noqa: E402
 from tests.phones.bot import HttpTransport, SeatBot  # noqa: E402
+from tests.phones.scorekeepers import SCOREKEEPER  # noqa: E402
 
 TNC = "trick-n-chef"
 
@@ -127,13 +131,17 @@ from games.phone.panel import panel_for
 from tests.phones.tables import create_table, table_specs
 if panel_for({game!r}) is None:
     raise SystemExit("{game} has no seat-phone panel")
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
 spec = table_specs({game!r})[-1]
+keeper = User.objects.create_user("scorekeeper")
+api_token = Token.objects.create(user=keeper).key
 out = []
 for table in range({tables}):
-    game, links = create_table(spec, published=True)
+    game, links = create_table(spec, keeper, published=True)
     out.append({{"game": str(game.game_id), "version": game.version,
                 "tokens": [link.token for link in links],
-                "players": [link.player for link in links]}})
+                "players": [link.player for link in links], "api_token": api_token}})
 print("SETUP " + json.dumps(out))
 """
     done = subprocess.run(
@@ -360,6 +368,7 @@ def bot_table_thread(
     ]
     for bot in bots:
         bot.open()
+    keeper = SCOREKEEPER.get(args.game)
     sent_at: dict[int, float] = {}
     sent_by: dict[int, int] = {}
     shown = [bot.panel.version or 0 for bot in bots]
@@ -388,6 +397,14 @@ def bot_table_thread(
         offering = [
             (seat, bot) for seat, bot in enumerate(bots) if bot.moves and shown[seat] == latest
         ]
+        if not offering and not finished and keeper is not None:
+            entered = scorekeeper_enters(port, table, keeper, latest, rng)
+            if entered is not None:
+                taps.append(("scorekeeper", entered[0]))
+                if entered[0] == 201:
+                    latest = entered[1]
+                next_tap = now + args.think * (0.5 + rng.random())
+                continue
         if not offering:
             finished = any(bot.panel.final is not None for bot in bots)
             pause(min(next_poll))
@@ -409,6 +426,37 @@ def bot_table_thread(
                 taps.append(("finished", index, 0))
         next_tap = now + args.think * (0.5 + rng.random())
     sent[index] = accepted
+
+
+def scorekeeper_enters(
+    port: int, table: dict[str, Any], keeper: Any, version: int, rng: random.Random
+) -> tuple[int, int] | None:
+    """What the table's scorekeeper enters when no phone offers a move, for a game whose phones
+    enter something that is no choice among moves (tests/phones/scorekeepers.py: Food Truck's
+    round starts): the record read and the entry appended through the API with the
+    scorekeeper's token. (status, the new version), or None: nothing to enter now."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    auth = {"Authorization": f"Token {table['api_token']}"}
+    try:
+        conn.request("GET", f"/api/games/{table['game']}/record/", headers=auth)
+        response = conn.getresponse()
+        record = response.read().decode()
+        if response.status != 200:
+            return (response.status, version)
+        entry = keeper(None, record, rng.randrange(1 << 30))
+        if entry is None:
+            return None
+        body = json.dumps({"expected_version": version, "events": [entry]})
+        headers = {**auth, "Content-Type": "application/json",
+                   "Idempotency-Key": secrets.token_hex(16)}  # fmt: skip
+        conn.request("POST", f"/api/games/{table['game']}/events/", body=body, headers=headers)
+        response = conn.getresponse()
+        answer = response.read()
+        if response.status != 201:
+            return (response.status, version)
+        return (201, int(json.loads(answer)["version"]))
+    finally:
+        conn.close()
 
 
 def pause(until: float) -> None:
@@ -492,6 +540,8 @@ def check_bot_logs(tables: list[dict[str, Any]], sent: dict[int, int]) -> tuple[
 
 
 def kind_of(method: str, path: str, status: int) -> str:
+    if path.startswith("/api/"):
+        return "scorekeeper"  # the record read and the entry appended (--game's scorekeeper)
     if method == "GET" and path.endswith("/state/"):
         return "poll 304" if status == 304 else "poll 200"
     if method == "POST" and path.endswith("/hand/"):
@@ -614,7 +664,7 @@ def main() -> None:
     )
     print(f"{'requests':<10} {'count':>7} {'per s':>7} {'median':>8} {'p90':>8} {'p99':>8} "
           f"{'max':>8}  statuses (server time in ms)")  # fmt: skip
-    for kind in ("poll 304", "poll 200", "hand tap", "play tap", "page"):
+    for kind in ("poll 304", "poll 200", "hand tap", "play tap", "scorekeeper", "page"):
         values = by_kind.get(kind, [])
         if not values:
             continue
