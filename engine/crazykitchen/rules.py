@@ -13,6 +13,14 @@ MIN_TEAM: Final = 2
 other holds the order token."""
 PLAYER_COUNTS: Final[tuple[int, ...]] = tuple(range(4, 13))
 ORDER_CARDS: Final = 57
+TOOLS: Final[tuple[str, ...]] = ("knife", "grater", "pan", "pot", "oven", "blender", "sink")
+"""CK4.4: the tools a v2 record may speed up, by code (the scoreboard's tool pictures; the
+rulebook names the knife, the oven and the sink; the sink only matters with plates)."""
+
+
+def customers_in(round_no: int, first: str, second: str) -> str:
+    """CK2.1: the team that does not cook in the round."""
+    return second if round_no % 2 == 1 else first
 
 
 def cooks_in(round_no: int, first: str, second: str) -> str:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+from engine.crazykitchen.rules import TOOLS
 from games.api.schema import counted, merge
 from games.api.serializers.fields import (
     AnyField,
@@ -40,11 +41,21 @@ KEY = "crazy-kitchen"
 class TeamSerializer(serializers.Serializer[Any]):
     name = name_field()
     players = serializers.ListField(child=name_field())
+    head_chef = serializers.CharField(
+        required=False,
+        help_text="v2 (required there): the player whose phone enters for the team (CK1.5).",
+    )
 
 
 class CrazyKitchenGameStartedSerializer(serializers.Serializer[Any]):
     type = const("game_started")
     game = game_field(KEY)
+    version = serializers.IntegerField(
+        min_value=2,
+        max_value=2,
+        required=False,
+        help_text="2 for a record v2 (what new games start); absent in a v1 record.",
+    )
     teams = TeamSerializer(many=True)
     cooks_first = name_field()
     compensation = serializers.IntegerField(min_value=0, required=False)
@@ -65,9 +76,87 @@ class CrazyKitchenRoundScoredSerializer(serializers.Serializer[Any]):
     score = serializers.IntegerField(min_value=0)
 
 
+def _team() -> serializers.CharField:
+    return name_field()
+
+
+class CrazyKitchenOrderFulfilledSerializer(serializers.Serializer[Any]):
+    """v2: an order the customers found right, entered by the cooks' phone (CK3.4)."""
+
+    type = const("order_fulfilled")
+    team = _team()
+    points = serializers.IntegerField(min_value=1)
+
+
+class CrazyKitchenOrderFailedSerializer(serializers.Serializer[Any]):
+    """v2: an order prepared wrongly or unfinished: its penalty, positive (CK3.4)."""
+
+    type = const("order_failed")
+    team = _team()
+    penalty = serializers.IntegerField(min_value=1)
+
+
+class CrazyKitchenOrderStruckSerializer(serializers.Serializer[Any]):
+    """v2: the cooks strike order number ``order`` of the round (CK3.5)."""
+
+    type = const("order_struck")
+    team = _team()
+    order = serializers.IntegerField(min_value=1)
+
+
+class CrazyKitchenRoundReturnedSerializer(serializers.Serializer[Any]):
+    """v2: the customers return the round to the cooks (CK3.6)."""
+
+    type = const("round_returned")
+    team = _team()
+
+
+class CrazyKitchenRoundConfirmedSerializer(serializers.Serializer[Any]):
+    """v2: the customers confirm the round: it is scored (CK3.6)."""
+
+    type = const("round_confirmed")
+    team = _team()
+
+
+class CrazyKitchenToolSpedUpSerializer(serializers.Serializer[Any]):
+    """v2: a tool sped up at an upgrade break, for the number crossed out (CK4.4)."""
+
+    type = const("tool_sped_up")
+    team = _team()
+    tool = serializers.ChoiceField(choices=list(TOOLS))
+    cost = serializers.IntegerField(min_value=1)
+
+
+class CrazyKitchenCardTakenSerializer(serializers.Serializer[Any]):
+    """v2: a one-time improvement card taken at an upgrade break, for its cost (CK4.4)."""
+
+    type = const("card_taken")
+    team = _team()
+    cost = serializers.IntegerField(min_value=1)
+
+
+class CrazyKitchenUpgradesDoneSerializer(serializers.Serializer[Any]):
+    """v2: the team has finished upgrading at this break; after rounds 2 and 4 both teams
+    send it, the team behind first (CK4.5, CK4.6): the next round waits for it."""
+
+    type = const("upgrades_done")
+    team = _team()
+
+
 CRAZY_KITCHEN_EVENT = PolymorphicProxySerializer(
     component_name="CrazyKitchenEvent",
-    serializers=[CrazyKitchenGameStartedSerializer, CrazyKitchenRoundScoredSerializer],
+    serializers=[
+        CrazyKitchenGameStartedSerializer,
+        CrazyKitchenRoundScoredSerializer,
+        CrazyKitchenOrderFulfilledSerializer,
+        CrazyKitchenOrderFailedSerializer,
+        CrazyKitchenOrderStruckSerializer,
+        CrazyKitchenRoundReturnedSerializer,
+        CrazyKitchenRoundConfirmedSerializer,
+        CrazyKitchenToolSpedUpSerializer,
+        CrazyKitchenCardTakenSerializer,
+        CrazyKitchenUpgradesDoneSerializer,
+    ],
     resource_type_field_name=None,
 )
 
@@ -104,12 +193,27 @@ class CrazyKitchenSummarySerializer(serializers.Serializer[Any]):
     points = serializers.DictField(child=serializers.IntegerField())
     totals = serializers.DictField(child=serializers.IntegerField())
     ranking = KitchenRankSerializer(many=True)
+    version = serializers.IntegerField(
+        required=False, help_text="2 for a v2 record's game (absent for v1)."
+    )
+    current = serializers.DictField(
+        required=False,
+        allow_null=True,
+        help_text="v2: the round being entered (round, cooks, customers, orders, returned); "
+        "null between rounds and once finished.",
+    )
 
 
 # ----------------------------------------------------------------------------- requests
 
 
 class CrazyKitchenCreateSerializer(RequestSerializer):
+    """A new Crazy Kitchen game: its record is v2 (docs/crazykitchen-record-format.md, "Format
+    v2"). A client then appends the round's orders (``order_fulfilled``, ``order_failed``,
+    ``order_struck``, by the cooks' team), the customers' ``round_confirmed`` (or
+    ``round_returned``) and, after rounds 2 and 4, each team's upgrades and its
+    ``upgrades_done`` (the team behind first): the next round waits for both."""
+
     game_type = const(KEY)
     players = names_field("The two teams' names, the team that cooks first first.")
     members = BoundedDictField(
@@ -117,6 +221,12 @@ class CrazyKitchenCreateSerializer(RequestSerializer):
         help_text="Each team's players, by team name (2 or more each; one more on one side "
         "with an odd number of players).",
         error_messages={"required": gettext_lazy("Crazy Kitchen needs each team's players.")},
+    )
+    head_chefs = BoundedDictField(
+        child=name_field(),
+        required=False,
+        help_text="Each team's head chef (CK1.5), by team name: one of its players, whose "
+        "phone enters for the team (omitted: the team's first player).",
     )
     compensation = StrictIntegerField(
         required=False,
@@ -130,7 +240,8 @@ class CrazyKitchenCreateSerializer(RequestSerializer):
 def refuse_create(body: Mapping[str, Any]) -> None:
     """The names in ``members`` that are not one of the teams: refused (422 bad_teams)."""
     teams = set(body.get("players", ()))
-    strangers = sorted(name for name in body.get("members") or {} if name not in teams)
+    named = [*(body.get("members") or {}), *(body.get("head_chefs") or {})]
+    strangers = sorted({name for name in named if name not in teams})
     if strangers:
         raise Refused(
             _("%(names)s: not one of the teams (%(teams)s)")

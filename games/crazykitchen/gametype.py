@@ -1,6 +1,7 @@
-"""Crazy Kitchen as a game type: Crazy Kitchen record format v1
-(docs/crazykitchen-record-format.md), refereed by ``engine.crazykitchen``. Its entrants are the
-two teams: a table's "players" are the teams' names, seat 1 cooks first."""
+"""Crazy Kitchen as a game type: Crazy Kitchen record format v2 for new tables (v1 records still
+read and replay; docs/crazykitchen-record-format.md), refereed by ``engine.crazykitchen``. Its
+entrants are the two teams: a table's "players" are the teams' names, seat 1 cooks first; each
+team's phone is its head chef's (CK1.5)."""
 
 from __future__ import annotations
 
@@ -71,13 +72,22 @@ class CrazyKitchen(EngineGameType):
         return {**summarize(state), "players": list(state.names)}
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-        """``players``: the two teams' names, the team that cooks first first; ``options``:
-        ``members`` (each team's players by team name) and an optional ``compensation``."""
+        """A v2 record's start. ``players``: the two teams' names, the team that cooks first
+        first; ``options``: ``members`` (each team's players by team name), an optional
+        ``head_chefs`` (each team's head chef by team name; else its first player) and an
+        optional ``compensation``."""
         members = options.get("members") or {}
+        heads = options.get("head_chefs") or {}
+        teams = []
+        for team in players:
+            names = list(members.get(team, ()))
+            head = heads.get(team) or (names[0] if names else "")
+            teams.append({"name": team, "players": names, "head_chef": head})
         event: dict[str, Any] = {
             "type": "game_started",
             "game": self.key,
-            "teams": [{"name": team, "players": list(members.get(team, ()))} for team in players],
+            "version": 2,
+            "teams": teams,
             "cooks_first": players[0] if players else "",
         }
         if options.get("compensation") is not None:

@@ -6,6 +6,7 @@ score sheet."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,12 +15,14 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from engine.crazykitchen.referee import expected_cooks
-from engine.crazykitchen.rules import ROUNDS, cooks_in, round_score
+from engine.crazykitchen.referee import expected_cooks, expected_customers, upgrade_at, upgrading
+from engine.crazykitchen.rules import ROUNDS, TOOLS, cooks_in, round_score
 from engine.crazykitchen.state import KitchenState
+from games.crazykitchen.words import event_words, tool_name
 from games.gametypes.engine_backed import EngineState
 from games.pages import SheetLayout
 from games.pages.frame import (
+    Control,
     Controls,
     EntryProblem,
     PresenterPages,
@@ -96,6 +99,8 @@ class KitchenPresenter:
         if kitchen.over:
             return _("The game is over"), _("See the ranking below.")
         number = len(kitchen.rounds) + 1
+        if kitchen.version == 2:
+            return _v2_turn(kitchen)
         return (
             _("Round %(round)s: %(team)s cooks")
             % {"round": number, "team": expected_cooks(kitchen)},
@@ -109,6 +114,8 @@ class KitchenPresenter:
         if event.get("type") == "game_started":
             teams = clause_list(f"{t['name']} ({word_list(t['players'])})" for t in event["teams"])
             return _("The game starts: %(teams)s.") % {"teams": teams}
+        if event.get("type") != "round_scored":
+            return event_words(event)
         return _(
             "Round %(round)s: %(team)s cooked: orders %(fulfilled)s, penalties %(penalties)s, "
             "score %(score)s."
@@ -178,7 +185,40 @@ class KitchenPresenter:
                     ),
                 )
             )
+        current = summary.get("current")
+        if current and current["orders"]:
+            tables.append(
+                StateTable(
+                    caption=_("Round %(round)s's orders so far") % {"round": current["round"]},
+                    columns=(_("Order"), _("Fulfilled"), _("Penalty")),
+                    rows=tuple(
+                        (
+                            str(n),
+                            str(o["value"]) if o["kind"] == "fulfilled" else "–",
+                            str(o["value"]) if o["kind"] == "failed" else "–",
+                        )
+                        for n, o in enumerate(current["orders"], start=1)
+                    ),
+                )
+            )
         upgrades = summary.get("upgrades") or []
+        bought = [(u["after_round"], b) for u in upgrades for b in u.get("bought", ())]
+        if bought:
+            tables.append(
+                StateTable(
+                    caption=_("Upgrades bought"),
+                    columns=(_("After round"), _("Team"), _("Upgrade"), _("Cost")),
+                    rows=tuple(
+                        (
+                            str(after),
+                            b["team"],
+                            tool_name(b["tool"]) if b["kind"] == "tool" else _("one-time card"),
+                            str(b["cost"]),
+                        )
+                        for after, b in bought
+                    ),
+                )
+            )
         if upgrades:
             tables.append(
                 StateTable(
@@ -206,6 +246,8 @@ class KitchenPresenter:
         kitchen: KitchenState = state.state
         if kitchen.over or not kitchen.started:
             return None
+        if kitchen.version == 2:
+            return _v2_controls(kitchen, keep)
         number = len(kitchen.rounds) + 1
         return Controls(
             title=_("Round %(round)s: %(team)s cooks")
@@ -222,6 +264,8 @@ class KitchenPresenter:
         kitchen: KitchenState = state.state
         if kitchen.over or not kitchen.started:
             raise EntryProblem(_("The game is over: nothing more can be recorded."))
+        if kitchen.version == 2:
+            return _v2_event(kitchen, post)
         fulfilled = whole_numbers(post.get("fulfilled", ""), _("Orders fulfilled"))
         penalties = whole_numbers(post.get("penalties", ""), _("Penalties"))
         return {
@@ -276,3 +320,115 @@ class KitchenPresenter:
 
 
 PAGES = PresenterPages(KitchenPresenter())
+
+
+# ----------------------------------------------------------------------------- record v2
+
+
+def _v2_turn(kitchen: KitchenState) -> tuple[str, str]:
+    after, team = kitchen.at_break, upgrading(kitchen)
+    if after is not None and team is not None:
+        limit = upgrade_at(kitchen, after).limits[team]
+        return (
+            _("After round %(round)s: %(team)s upgrade") % {"round": after, "team": team},
+            _("Up to %(limit)s victory points (%(spent)s spent), then “done”.")
+            % {"limit": limit, "spent": kitchen.spent(after, team)},
+        )
+    number = len(kitchen.rounds) + 1
+    values = {
+        "round": number,
+        "cooks": expected_cooks(kitchen),
+        "customers": expected_customers(kitchen),
+    }
+    if kitchen.returned:
+        return (
+            _("Round %(round)s: %(customers)s returned the orders to %(cooks)s") % values,
+            _("The cooks correct the orders (enter or strike one), then the customers confirm."),
+        )
+    return (
+        _("Round %(round)s: %(cooks)s cook, %(customers)s check the orders") % values,
+        _(
+            "Enter each order as the customers check it; when time runs out, the customers "
+            "confirm the round."
+        ),
+    )
+
+
+def _button(label: str, event: Mapping[str, Any], group: str) -> Control:
+    return Control(label, json.dumps(dict(event), separators=(",", ":")), group)
+
+
+def _v2_controls(kitchen: KitchenState, keep: Mapping[str, Any]) -> Controls:
+    after, team = kitchen.at_break, upgrading(kitchen)
+    if after is not None and team is not None:
+        limit = upgrade_at(kitchen, after).limits[team]
+        return Controls(
+            title=_("After round %(round)s: %(team)s upgrade") % {"round": after, "team": team},
+            form="upgrade",
+            data={
+                "team": team,
+                "left": limit - kitchen.spent(after, team),
+                "tools": [(code, tool_name(code)) for code in TOOLS],
+                "cost": keep.get("cost", ""),
+            },
+            buttons=[
+                _button(
+                    _("%(team)s: done upgrading") % {"team": team},
+                    {"type": "upgrades_done", "team": team},
+                    _("When the team has bought all it wants"),
+                )
+            ],
+        )
+    number = len(kitchen.rounds) + 1
+    cooks, customers = expected_cooks(kitchen), expected_customers(kitchen)
+    buttons = [
+        _button(
+            _("Strike order %(order)s") % {"order": n},
+            {"type": "order_struck", "team": cooks, "order": n},
+            _("An order entered by mistake"),
+        )
+        for n in range(1, len(kitchen.orders) + 1)
+    ]
+    if not kitchen.returned:
+        group = _("The customers (%(team)s)") % {"team": customers}
+        buttons += [
+            _button(
+                _("Confirm round %(round)s") % {"round": number},
+                {"type": "round_confirmed", "team": customers},
+                group,
+            ),
+            _button(
+                _("Return the round to the cooks"),
+                {"type": "round_returned", "team": customers},
+                group,
+            ),
+        ]
+    return Controls(
+        title=_("Round %(round)s: %(team)s cooks") % {"round": number, "team": cooks},
+        form="order",
+        data={"round": number, "team": cooks, "value": keep.get("value", "")},
+        buttons=buttons,
+    )
+
+
+def _whole(text: str, what: str) -> int:
+    if not text.strip().isdigit():
+        raise EntryProblem(_("%(what)s: write a whole number, such as 3.") % {"what": what})
+    return int(text)
+
+
+def _v2_event(kitchen: KitchenState, post: QueryDict) -> dict[str, Any]:
+    """The order form's (a value, fulfilled or failed) or the upgrade form's (a tool or a
+    one-time card, its cost) event; the buttons post their events as they are."""
+    after, team = kitchen.at_break, upgrading(kitchen)
+    if after is not None and team is not None:
+        cost = _whole(str(post.get("cost", "")), _("Cost"))
+        what = str(post.get("upgrade", ""))
+        if what == "card":
+            return {"type": "card_taken", "team": team, "cost": cost}
+        return {"type": "tool_sped_up", "team": team, "tool": what, "cost": cost}
+    cooks = expected_cooks(kitchen)
+    value = _whole(str(post.get("value", "")), _("Order's value"))
+    if post.get("kind") == "failed":
+        return {"type": "order_failed", "team": cooks, "penalty": value}
+    return {"type": "order_fulfilled", "team": cooks, "points": value}

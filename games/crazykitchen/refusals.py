@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from games.crazykitchen.words import tool_name
 from games.refusals import (
     SHARED,
     Namer,
@@ -16,10 +17,67 @@ from games.refusals import (
 
 
 def _ck_out_of_order(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "upgrades":
+        return gettext(
+            "the teams upgrade after round %(round)s: the next round starts when both are done"
+        ) % {"round": p["round"]}
     return {
         "started": gettext("the game has already started"),
         "game_started": gettext("a record starts with game_started"),
+        "no_upgrades": gettext("the teams upgrade after rounds 2 and 4, between the rounds"),
     }.get(p["rule"])
+
+
+def _ck_wrong_version(p: Mapping[str, Any], namer: Namer) -> str | None:
+    rule = p["rule"]
+    if rule == "unknown":
+        return gettext(
+            "this site reads Crazy Kitchen records v1 (no version) and v2, not %(got)s"
+        ) % {"got": p["got"]}
+    if rule == "v2_event":
+        return gettext("%(type)s is a v2 event: this record is v1 (round_scored only)") % {
+            "type": p["type"]
+        }
+    if rule == "round_scored":
+        return gettext(
+            "a v2 record enters each order and the customers' confirmation, not round_scored"
+        )
+    return None
+
+
+def _ck_wrong_team(p: Mapping[str, Any], namer: Namer) -> str | None:
+    team = {"team": p["team"]}
+    return {
+        "cooks": gettext("%(team)s cook this round: their head chef's phone enters the orders")
+        % team,
+        "customers": gettext(
+            "%(team)s are this round's customers: their head chef's phone confirms or returns "
+            "the round"
+        )
+        % team,
+        "upgrades": gettext(
+            "%(team)s upgrade now: the team with fewer points over the two rounds upgrades first"
+        )
+        % team,
+    }.get(p["rule"])
+
+
+def _ck_bad_cost(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "positive":
+        return gettext("an upgrade costs 1 or more, not %(got)s") % {"got": p["got"]}
+    if p["rule"] == "crossed":
+        return gettext(
+            "the %(tool)s's lowest uncrossed number is %(least)s or more, not %(got)s"
+        ) % {"tool": tool_name(p["tool"]), "least": p["least"], "got": p["got"]}
+    return None
+
+
+def _ck_unknown_tool(p: Mapping[str, Any], namer: Namer) -> str:
+    known = ", ".join(tool_name(t) for t in p["known"])
+    return gettext('"%(tool)s" is not a tool on the scoreboard (%(known)s)') % {
+        "tool": p["tool"],
+        "known": known,
+    }
 
 
 def _ck_bad_teams(p: Mapping[str, Any], namer: Namer) -> str | None:
@@ -37,6 +95,11 @@ def _ck_bad_teams(p: Mapping[str, Any], namer: Namer) -> str | None:
             "divide the players into two teams of equal size (one more on one side with an odd "
             "number of players), not %(first)s and %(second)s"
         ) % {"first": first, "second": second}
+    if rule == "head_chef":
+        return gettext('the head chef "%(player)s" is not one of %(team)s\'s players') % {
+            "player": p["player"],
+            "team": p["team"],
+        }
     if rule == "players":
         return gettext(
             "Crazy Kitchen is refereed for %(min)s to %(max)s players, not %(count)s"
@@ -130,5 +193,31 @@ SENTENCES: dict[str, Sentence] = {
     ),
     "wrong_score": _ck_wrong_score,
     "bad_results": _ck_bad_results,
+    "wrong_version": _ck_wrong_version,
+    "wrong_team": _ck_wrong_team,
+    "returned": simple(
+        lambda: gettext(
+            "the round was returned: the cooks correct its orders before the customers confirm "
+            "or return it again"
+        )
+    ),
+    "no_such_order": simple(
+        lambda: gettext("there is no order %(order)s: %(count)s entered this round"),
+        "order",
+        "count",
+    ),
+    "unknown_tool": _ck_unknown_tool,
+    "bad_cost": _ck_bad_cost,
+    "over_budget": simple(
+        lambda: gettext(
+            "%(team)s upgrade for up to %(limit)s victory points after round %(round)s: "
+            "%(spent)s spent, %(cost)s more is over"
+        ),
+        "team",
+        "limit",
+        "round",
+        "spent",
+        "cost",
+    ),
 }
 """Crazy Kitchen's codes and their sentences."""

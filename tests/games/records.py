@@ -17,4 +17,6 @@ def start_args(first: Mapping[str, Any]) -> tuple[list[str], dict[str, Any]]:
     options: dict[str, Any] = {"members": {t["name"]: t["players"] for t in first["teams"]}}
     if first.get("compensation") is not None:
         options["compensation"] = first["compensation"]
+    if any("head_chef" in t for t in first["teams"]):  # Crazy Kitchen v2
+        options["head_chefs"] = {t["name"]: t["head_chef"] for t in first["teams"]}
     return teams, options

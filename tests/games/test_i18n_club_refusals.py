@@ -26,6 +26,7 @@ from engine.crazykitchen import events as kitchen_events
 from engine.crazykitchen import referee as kitchen_referee
 from engine.crazykitchen.replay import step as kitchen_step
 from engine.crazykitchen.results import results as kitchen_results
+from engine.crazykitchen.simulate import simulate_v1
 from engine.crazykitchen.state import KitchenState
 from engine.errors import RuleViolation
 from engine.foodtruck import events as truck_events
@@ -129,24 +130,35 @@ def gather(game: Game, seeds: range) -> list[RuleViolation]:
     out: list[RuleViolation] = []
     for seed in seeds:
         for size in game.sizes:
-            record = RULES[game.key].simulate(seed, size)
-            first = record[0]
-            names = list(first.get("players") or [t["name"] for t in first["teams"]])
-            extra = values_of(record)
-            state = game.new()
-            for index, obj in enumerate([*record, record[-1]]):
-                offered = [obj, record[0]]
-                if index + 1 < len(record):
-                    offered.append(record[index + 1])
-                for candidate in [c for o in offered for c in spoiled(o, names, extra)] + offered:
-                    try:
-                        game.check(state, game.parse(candidate))
-                    except RuleViolation as violation:
-                        out.append(violation)
-                rare_refusals(game.key, state, out)
-                if index < len(record):
-                    game.step(state, game.parse(obj))
+            for record in records_of(game.key, seed, size):
+                first = record[0]
+                names = list(first.get("players") or [t["name"] for t in first["teams"]])
+                extra = values_of(record)
+                state = game.new()
+                for index, obj in enumerate([*record, record[-1]]):
+                    offered = [obj, record[0]]
+                    if index + 1 < len(record):
+                        offered.append(record[index + 1])
+                    for candidate in [
+                        c for o in offered for c in spoiled(o, names, extra)
+                    ] + offered:
+                        try:
+                            game.check(state, game.parse(candidate))
+                        except RuleViolation as violation:
+                            out.append(violation)
+                    rare_refusals(game.key, state, out)
+                    if index < len(record):
+                        game.step(state, game.parse(obj))
     return out
+
+
+def records_of(key: str, seed: int, size: int) -> list[list[dict[str, Any]]]:
+    """The engine's simulated record, and Crazy Kitchen's v1 record too (its simulator writes
+    v2; v1 records are still read, so their refusals are still said)."""
+    records = [RULES[key].simulate(seed, size)]
+    if key == "crazy-kitchen":
+        records.append([kitchen_events.to_json(e) for e in simulate_v1(seed, size)])
+    return records
 
 
 def rare_refusals(key: str, state: Any, out: list[RuleViolation]) -> None:

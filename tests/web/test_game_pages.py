@@ -347,6 +347,11 @@ def tap(client: Client, game_id: uuid.UUID, obj: dict[str, Any]) -> Any:
     elif kind == "round_scored":
         fields["fulfilled"] = " ".join(map(str, obj["fulfilled"]))
         fields["penalties"] = ", ".join(map(str, obj["penalties"]))
+    elif kind in ("order_fulfilled", "order_failed"):  # Crazy Kitchen v2's order form
+        fields["value"] = str(obj.get("points", obj.get("penalty")))
+        fields["kind"] = "fulfilled" if kind == "order_fulfilled" else "failed"
+    elif kind in ("tool_sped_up", "card_taken"):  # and its upgrade form
+        fields.update(upgrade=obj.get("tool", "card"), cost=str(obj["cost"]))
     elif kind == "meal_cooked":
         fields.update(steps=str(obj["steps"]), ingredients=str(obj["ingredients"]))
         if obj["chef_card"]:
@@ -417,10 +422,10 @@ def test_a_crazy_kitchen_round_in_words_not_numbers_is_refused(
     game_id = new_game(keeper, "crazy-kitchen")
     form = page_forms(client_in.get(page_url(game_id)).content.decode())["event"]
     response = client_in.post(
-        f"/table/{game_id}/event/", {**form.fields, "fulfilled": "three", "penalties": ""}
+        f"/table/{game_id}/event/", {**form.fields, "value": "three", "kind": "fulfilled"}
     )
     assert response.status_code == 422
-    assert "write whole numbers separated by spaces" in text(response.content.decode())
+    assert "write a whole number, such as 3" in text(response.content.decode())
 
 
 # ----------------------------------------------------------------------------- accessibility
@@ -445,7 +450,7 @@ def test_a_play_sent_from_a_stale_page_is_a_conflict(client_in: Client, keeper: 
     form = page_forms(client_in.get(page_url(game_id)).content.decode())["event"]
     stale = {**form.fields, "version": str(int(form.fields["version"]) - 1)}
     response = client_in.post(
-        f"/table/{game_id}/event/", {**stale, "fulfilled": "3 2", "penalties": ""}, headers=HTMX
+        f"/table/{game_id}/event/", {**stale, "value": "3", "kind": "fulfilled"}, headers=HTMX
     )
     assert response.status_code == 409
     assert "Someone else changed this table" in text(response.content.decode())

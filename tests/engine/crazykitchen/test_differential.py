@@ -1,5 +1,6 @@
 """The Crazy Kitchen engine against an independent referee (reference.py, written from the docs):
-legal records cut at every length and spoiled ones must get the same verdict."""
+legal records cut at every length and spoiled ones must get the same verdict. The reference
+referees record v1, so the records here are v1's (simulate_v1); v2 is test_rulebook_v2.py's."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.crazykitchen import CrazyKitchenRules
+from engine.crazykitchen.events import to_json
+from engine.crazykitchen.simulate import simulate_v1
 from engine.errors import InvalidRecord
 from tests.engine.crazykitchen import reference
 
@@ -39,7 +42,7 @@ def agree(lines: list[str]) -> dict[str, Any]:
 
 def test_legal_games_and_their_prefixes_agree() -> None:
     for seed in range(40):
-        lines = [json.dumps(e) for e in RULES.simulate(seed, 4 + seed % 9)]
+        lines = [json.dumps(e) for e in (to_json(e) for e in simulate_v1(seed, 4 + seed % 9))]
         assert agree(lines)["status"] == "finished"
         for cut in range(len(lines)):
             agree(lines[:cut])
@@ -55,7 +58,7 @@ VALUES: st.SearchStrategy[object] = st.one_of(
 @given(st.integers(0, 10_000), st.data())
 def test_spoiled_records_agree(seed: int, data: st.DataObject) -> None:
     rng = random.Random(seed)
-    objs = RULES.simulate(seed, rng.randint(4, 12))
+    objs = [to_json(e) for e in simulate_v1(seed, rng.randint(4, 12))]
     for _ in range(data.draw(st.integers(1, 3))):
         i = data.draw(st.integers(0, len(objs) - 1))
         how = data.draw(st.integers(0, 5))

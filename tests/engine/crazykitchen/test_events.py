@@ -93,7 +93,11 @@ def test_replay_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["replay", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "finished"
     lines = path.read_text().splitlines()
-    lines[2] = lines[2].replace('"round":2', '"round":3')
+    lines[1] = '{"type":"order_fulfilled","team":"Soup","points":2}'  # a v2 record
     path.write_text("\n".join(lines))
     assert main(["replay", str(path)]) == 1
-    assert json.loads(capsys.readouterr().out)["error"]["code"] == "wrong_round"
+    assert json.loads(capsys.readouterr().out)["error"] == {
+        "event": 1,
+        "code": "unknown_team",
+        "message": '"Soup" is not a team in this game',
+    }
