@@ -241,7 +241,7 @@ def _game_started(f: Fields) -> GameStarted:
         if version != 2:  # a v1 record has no "version" key
             raise _bad(
                 "wrong_version",
-                f"this engine reads Crazy Kitchen records v1 (no version) and v2, not {version}",
+                f"this site reads Crazy Kitchen records v1 (no version) and v2, not {version}",
                 rule="unknown",
                 got=version,
             )

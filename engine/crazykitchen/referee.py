@@ -248,7 +248,7 @@ def _team_event(state: KitchenState, event: TeamEvent) -> None:
     if isinstance(event, ROUND_EVENTS) and after is not None:
         raise _refusal(
             "out_of_order",
-            f"the teams upgrade after round {after}: round {number} starts when both are done",
+            f"the teams upgrade after round {after}: the next round starts when both are done",
             rule="upgrades",
             round=after,
         )
@@ -270,8 +270,8 @@ def _team_event(state: KitchenState, event: TeamEvent) -> None:
             raise _wrong_team(
                 customers,
                 "customers",
-                f"{customers} are the customers in round {number}: their phone returns or "
-                "confirms the round",
+                f"{customers} are this round's customers: their head chef's phone confirms or "
+                "returns the round",
             )
         if state.returned:
             raise _refusal(
@@ -289,7 +289,7 @@ def _order(
     cooks = expected_cooks(state)
     if event.team != cooks:
         raise _wrong_team(
-            cooks, "cooks", f"{cooks} cook in round {number}: their phone enters the orders"
+            cooks, "cooks", f"{cooks} cook this round: their head chef's phone enters the orders"
         )
     if isinstance(event, OrderStruck):
         if not 1 <= event.order <= len(state.orders):
@@ -324,8 +324,7 @@ def _upgrade(state: KitchenState, event: ToolSpedUp | CardTaken | UpgradesDone) 
         raise _wrong_team(
             team,
             "upgrades",
-            f"{team} upgrade now: the team with fewer points over rounds {after - 1} and "
-            f"{after} upgrades first",
+            f"{team} upgrade now: the team with fewer points over the two rounds upgrades first",
         )
     if isinstance(event, UpgradesDone):
         return

@@ -17,7 +17,7 @@ from engine.crazykitchen.rules import MIN_TEAM, PLAYER_COUNTS
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
 from engine.errors import RuleViolation
-from games.gametypes.base import DemoTournament, StandingsRule
+from games.gametypes.base import DemoTournament, Placement, StandingsRule
 from games.gametypes.engine_backed import EngineGameType, EngineState, renamed
 
 
@@ -32,7 +32,7 @@ class CrazyKitchen(EngineGameType):
     pages = "games.crazykitchen.pages"
     api = "games.crazykitchen.api"
     refusals = "games.crazykitchen.refusals"
-    phone: str | None = None
+    phone: str | None = "games.crazykitchen.phone"
     standings_rule: StandingsRule | None = StandingsRule(
         "match",
         ("point_difference", "points_scored"),
@@ -110,6 +110,24 @@ class CrazyKitchen(EngineGameType):
         if "compensation" not in entry and started.get("compensation") is not None:
             full["compensation"] = started["compensation"]  # as the organizer set it
         return {**results(teams, full), "players": list(kitchen.names)}
+
+    def placements(self, summary: Mapping[str, Any]) -> list[Placement]:
+        """The teams' places; a summary straight from the engine (``python -m engine replay``)
+        has no ``players``: the teams in the record's order are the seats."""
+        if "players" not in summary:
+            summary = {**summary, "players": [t["name"] for t in summary.get("teams", ())]}
+        return super().placements(summary)
+
+    def phone_seats(
+        self, players: Sequence[str], summary: Mapping[str, Any]
+    ) -> list[tuple[int, str]]:
+        """One phone per team, its head chef's (CK1.5): the team is the seat's entrant, and
+        the team's events name it. A v1 record (no head chefs: its rounds are entered whole by
+        the scorekeeper) gets none."""
+        if summary.get("version") != 2:
+            return []
+        teams = {t["name"] for t in summary.get("teams", ()) if t.get("head_chef")}
+        return [(seat, team) for seat, team in enumerate(players, start=1) if team in teams]
 
     def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
         """A simulated game of four players, its two teams renamed to the table's: the team that

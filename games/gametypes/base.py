@@ -186,11 +186,25 @@ class GameType(Protocol):
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]: ...
 
+    def phone_seats(
+        self, players: Sequence[str], summary: Mapping[str, Any]
+    ) -> list[tuple[int, str]]:
+        """The seats that get a phone (a seat link), as ``(seat, entrant)``: ``players`` in seat
+        order, ``summary`` the game's as it stands. Most games give every seat one
+        (:func:`every_seat`); a team game gives one per team (its head chef's), and none to a
+        record its phones cannot enter."""
+        ...
+
     def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
         """A random legal whole game for a demo table the tournament started (``players``: its
         entrants in seat order): the events after its start, as JSON objects, with the table's
         names (the same for the same arguments)."""
         ...
+
+
+def every_seat(players: Sequence[str]) -> list[tuple[int, str]]:
+    """Every seat gets a phone (:meth:`GameType.phone_seats`' default)."""
+    return list(enumerate(players, start=1))
 
 
 def neutral_placements(summary: Mapping[str, Any], name_key: str = "player") -> list[Placement]:

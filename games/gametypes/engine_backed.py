@@ -16,7 +16,13 @@ from typing import Any
 
 from engine.jsonline import split_lines
 from engine.registry import RULES
-from games.gametypes.base import DemoTournament, Placement, StandingsRule, neutral_placements
+from games.gametypes.base import (
+    DemoTournament,
+    Placement,
+    StandingsRule,
+    every_seat,
+    neutral_placements,
+)
 
 
 @dataclass
@@ -110,6 +116,11 @@ class EngineGameType:
 
     def placements(self, summary: Mapping[str, Any]) -> list[Placement]:
         return neutral_placements(summary, self.name_key)
+
+    def phone_seats(
+        self, players: Sequence[str], summary: Mapping[str, Any]
+    ) -> list[tuple[int, str]]:
+        return every_seat(players)
 
     def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
         """The engine's simulated game, its players renamed to the table's: the one who starts

@@ -76,19 +76,21 @@ def _view(link: SeatLink) -> SeatLinkView:
 
 
 def seat_links_issue(*, game_id: uuid.UUID, user: User | None = None) -> list[SeatLinkView]:
-    """Every seat of the game gets a link (those that have one keep it); the links, by seat.
+    """Every seat that gets a phone (``GameType.phone_seats``: every seat, or a team game's
+    head chefs') gets a link (those that have one keep it); the links, by seat.
     ``user`` None: the system issuing them (a tournament publishing its round)."""
     if user is not None:
         _may_manage(game_id, user)
     game = _projection(game_id)
     if not has_phones(game.game_type):
         return []
+    phones = GAME_TYPES[game.game_type].phone_seats(list(game.players), game.summary or {})
     with transaction.atomic():
         have = set(SeatLink.objects.filter(game_id=game_id).values_list("seat", flat=True))
         SeatLink.objects.bulk_create(
             [
                 SeatLink(game_id=game_id, seat=seat, player=player, nonce=seats.new_nonce())
-                for seat, player in enumerate(game.players, start=1)
+                for seat, player in phones
                 if seat not in have
             ],
             ignore_conflicts=True,  # a concurrent issue of the same seat: either row is the link

@@ -312,7 +312,7 @@ def _check_seat(
             raise Refused(
                 _("a seat's phone records its own plays and Chef picks only"), "bad_event", index
             )
-        player = obj.get("player")
+        player = obj.get("player", obj.get("team"))  # a team game's events name the team
         if not isinstance(player, str) or not seat.may_enter_for(player):
             if len(seat.acts_for) > 1:
                 text = _(

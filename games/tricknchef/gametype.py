@@ -16,7 +16,7 @@ from engine.tricknchef.referee import forced_next
 from engine.tricknchef.results import check_results, results_summary
 from engine.tricknchef.simulate import simulate
 from engine.tricknchef.snapshot import from_snapshot, to_snapshot
-from games.gametypes.base import DemoTournament, Placement, StandingsRule
+from games.gametypes.base import DemoTournament, Placement, StandingsRule, every_seat
 
 
 class TrickNChef:
@@ -126,6 +126,11 @@ class TrickNChef:
             )
             for entry in summary["ranking"]
         ]
+
+    def phone_seats(
+        self, players: Sequence[str], summary: Mapping[str, Any]
+    ) -> list[tuple[int, str]]:
+        return every_seat(players)
 
     def demo_record(self, seed: int, players: Sequence[str]) -> list[dict[str, Any]]:
         """A simulated game at the table's names, seat 1 leading round 1 (at a table of 3, the
