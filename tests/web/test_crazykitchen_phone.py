@@ -241,3 +241,23 @@ def test_the_phone_speaks_the_readers_language() -> None:
     assert "заказы вводит телефон их шеф-повара" in unescape(answer.content.decode())
     japanese = panel(tokens["Reds"], **{"accept-language": "ja"})
     assert "スコアボード" in japanese and "料理長" in japanese
+
+
+def test_a_v1_game_keeps_the_scorekeepers_round_form_and_has_no_phones(
+    django_user_model: Any,
+) -> None:
+    keeper = django_user_model.objects.create_user("keeper", password="x")
+    v1 = "".join(dumps(e) + "\n" for e in simulate_v1(4, 4)[:2])  # started before v2
+    game = services.game_import_record(record=v1, game_type="crazy-kitchen", user=keeper)
+    assert services.seat_links_issue(game_id=game.game_id, user=None) == []
+    client = Client()
+    client.force_login(keeper)
+    page = client.get(f"/table/{game.game_id}/").content.decode()
+    assert 'name="fulfilled"' in page and 'name="kind"' not in page
+    fields = dict(re.findall(r'name="(version|key)" value="([^"]*)"', page))
+    answer = client.post(
+        f"/table/{game.game_id}/event/", {**fields, "fulfilled": "3 2", "penalties": "1"}
+    )
+    assert answer.status_code == 303  # POST/redirect/GET: recorded
+    last = record(game.game_id)[-1]
+    assert last["type"] == "round_scored" and last["round"] == 2 and last["score"] == 4
