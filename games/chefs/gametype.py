@@ -1,9 +1,9 @@
-"""Chefs as a game type: Chefs record format v1 (docs/chefs-record-format.md), refereed by
-``engine.chefs``."""
+"""Chefs as a game type: Chefs record formats v1 and v2 (docs/chefs-record-format.md), refereed
+by ``engine.chefs``. New tables start v2; v1 tables and records read and replay as before."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 from engine.chefs import events
 from engine.chefs.replay import replay_lines, step
 from engine.chefs.results import results
-from engine.chefs.rules import PLAYER_COUNTS
+from engine.chefs.rules import PLAYER_COUNTS, next_seat
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
 from games.gametypes.base import DemoTournament, StandingsRule
@@ -54,6 +54,23 @@ class Chefs(EngineGameType):
     engine_loads = staticmethod(events.loads)
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)
+
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A new table records v2 (the meal cards laid, the organizer's end)."""
+        return {
+            "type": "game_started",
+            "game": self.key,
+            "version": events.LATEST,
+            "players": list(players),
+        }
+
+    def forced(self, state: EngineState) -> events.RoundStarted | None:
+        """v2: a round after the first starts by itself once its meal cards are laid (its
+        starting chef is the one to the left of the last, CH3.2)."""
+        game: ChefsState = state.state
+        if game.version < 2 or game.phase is not Phase.ROUND_START or game.starting is None:
+            return None
+        return events.RoundStarted(game.round_no + 1, next_seat(game.players, game.starting))
 
     def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"positions": {chef: final position}}``."""

@@ -347,9 +347,9 @@ def tap(client: Client, game_id: uuid.UUID, obj: dict[str, Any]) -> Any:
     elif kind == "round_scored":
         fields["fulfilled"] = " ".join(map(str, obj["fulfilled"]))
         fields["penalties"] = ", ".join(map(str, obj["penalties"]))
-    elif kind == "meal_cooked":
+    elif kind in ("meal_cooked", "meal_laid"):
         fields.update(steps=str(obj["steps"]), ingredients=str(obj["ingredients"]))
-        if obj["chef_card"]:
+        if obj.get("chef_card"):
             fields["chef_card"] = "on"
     else:
         raise AssertionError(f"the page offers no way to enter {obj}; it offers {offered}")
