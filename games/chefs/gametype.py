@@ -26,7 +26,7 @@ class Chefs(EngineGameType):
     pages = "games.chefs.pages"
     api = "games.chefs.api"
     refusals = "games.chefs.refusals"
-    phone: str | None = None
+    phone: str | None = "games.chefs.phone"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
         ("game_tiebreaks", "game_points", "first_places"),
@@ -65,11 +65,15 @@ class Chefs(EngineGameType):
         }
 
     def forced(self, state: EngineState) -> events.RoundStarted | None:
-        """v2: a round after the first starts by itself once its meal cards are laid (its
-        starting chef is the one to the left of the last, CH3.2)."""
+        """v2, after a phone's tap (only the phones record what is forced): a round starts by
+        itself once its meal cards are laid, its starting chef the one to the left of the last
+        (CH3.2); round 1 with seat 1, the phones' convention (any chef may start it: the
+        scorekeeper's table page still chooses)."""
         game: ChefsState = state.state
-        if game.version < 2 or game.phase is not Phase.ROUND_START or game.starting is None:
+        if game.version < 2 or game.phase is not Phase.ROUND_START:
             return None
+        if game.starting is None:
+            return events.RoundStarted(1, game.players[0])
         return events.RoundStarted(game.round_no + 1, next_seat(game.players, game.starting))
 
     def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
