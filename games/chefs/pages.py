@@ -48,6 +48,22 @@ def place(location: str) -> str:
     return str(PLACES.get(location, location))
 
 
+def steps_words(steps: int) -> str:
+    return ngettext("%(count)s step", "%(count)s steps", steps) % {"count": steps}
+
+
+def ingredients_words(count: int) -> str:
+    return ngettext("%(count)s ingredient", "%(count)s ingredients", count) % {"count": count}
+
+
+def card_words(steps: int, ingredients: int) -> str:
+    """A meal card laid (record v2): "3 steps (2 ingredients)"."""
+    return _("%(steps)s (%(ingredients)s)") % {
+        "steps": steps_words(steps),
+        "ingredients": ingredients_words(ingredients),
+    }
+
+
 class ChefsResults(ResultsForm):
     """Each chef's final position (steps from the door)."""
 
@@ -216,14 +232,7 @@ class ChefsPresenter:
             cooker = 0 if name == "window" else 1
             count = game.cookers[cooker]
             if game.version >= 2:
-                return (
-                    word_list(
-                        _("%(steps)s steps (%(ingredients)s ingredients)")
-                        % {"steps": steps, "ingredients": need}
-                        for steps, need in game.laid[cooker]
-                    )
-                    or "–"
-                )
+                return word_list(card_words(s, n) for s, n in game.laid[cooker]) or "–"
             return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
         if name == "door":
             return _("chests taken: %(chests)s") % {"chests": word_list(game.chests_taken) or "–"}

@@ -26,7 +26,7 @@ from engine.chefs.referee import laying_cooker, legal_moves, who_lays
 from engine.chefs.rules import MARKERS_PER_CHEF
 from engine.chefs.rules import field as board_field
 from engine.chefs.state import ChefsState, Phase
-from games.chefs.pages import place
+from games.chefs.pages import card_words, ingredients_words, place, steps_words
 from games.phone.panel import Append, Panel, SeatNow, Shown, Tap
 from games.words import word_list
 
@@ -115,20 +115,20 @@ def move_label(move: Mapping[str, Any]) -> str:
             "Take %(count)s ingredient card", "Take %(count)s ingredient cards", move["count"]
         ) % {"count": move["count"]}
     if kind == "meal_cooked":
-        values = {"steps": move["steps"], "cards": move["ingredients"]}
+        values = {"steps": steps_words(move["steps"]), "cards": move["ingredients"]}
         if move["chef_card"]:
             return (
                 ngettext(
-                    "Meal of %(steps)s steps: give %(cards)s ingredient card and the chef card",
-                    "Meal of %(steps)s steps: give %(cards)s ingredient cards and the chef card",
+                    "Meal of %(steps)s: give %(cards)s ingredient card and the chef card",
+                    "Meal of %(steps)s: give %(cards)s ingredient cards and the chef card",
                     move["ingredients"],
                 )
                 % values
             )
         return (
             ngettext(
-                "Meal of %(steps)s steps: give %(cards)s ingredient card",
-                "Meal of %(steps)s steps: give %(cards)s ingredient cards",
+                "Meal of %(steps)s: give %(cards)s ingredient card",
+                "Meal of %(steps)s: give %(cards)s ingredient cards",
                 move["ingredients"],
             )
             % values
@@ -141,8 +141,8 @@ def move_label(move: Mapping[str, Any]) -> str:
             "draw": draw,
         }
     if kind == "meal_served":
-        return _("Serve the meal of %(steps)s steps (to %(position)s)") % {
-            "steps": move["steps"],
+        return _("Serve the meal of %(steps)s (to %(position)s)") % {
+            "steps": steps_words(move["steps"]),
             "position": move["position"],
         }
     return _("Pass")
@@ -154,13 +154,16 @@ def _groups(state: ChefsState, moves: Sequence[Mapping[str, Any]]) -> list[MoveG
     if moves[0]["type"] == "meal_laid":
         by_steps: dict[int, list[Move]] = {}
         for m in moves:
-            label = _("%(steps)s steps, %(ingredients)s ingredients") % m
+            label = _("%(steps)s, %(ingredients)s") % {
+                "steps": steps_words(m["steps"]),
+                "ingredients": ingredients_words(m["ingredients"]),
+            }
             by_steps.setdefault(m["steps"], []).append(
                 Move(_value(m), label, str(m["ingredients"]))
             )
         return [
             MoveGroup(
-                _("%(steps)s steps: how many ingredients?") % {"steps": steps},
+                _("%(steps)s: how many ingredients?") % {"steps": steps_words(steps)},
                 row,
                 grid=True,
             )
@@ -182,11 +185,7 @@ def _cards_at(state: ChefsState, index: int) -> str:
     if name in ("window", "wall"):
         cooker = 0 if name == "window" else 1
         if state.version >= 2:
-            cards = [
-                _("%(steps)s steps (%(ingredients)s ingredients)")
-                % {"steps": steps, "ingredients": need}
-                for steps, need in state.laid[cooker]
-            ]
+            cards = [card_words(steps, need) for steps, need in state.laid[cooker]]
             return word_list(cards) or _("no meal card")
         count = state.cookers[cooker]
         return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
@@ -316,11 +315,8 @@ class ChefsPanel:
         kind = event.get("type")
         player = event.get("player", "")
         if kind == "meal_laid":
-            return _(
-                "the meal card of %(steps)s steps (%(ingredients)s ingredients) at %(place)s"
-            ) % {
-                "steps": event.get("steps"),
-                "ingredients": event.get("ingredients"),
+            return _("the meal card of %(card)s at %(place)s") % {
+                "card": card_words(int(event.get("steps", 0)), int(event.get("ingredients", 0))),
                 "place": place(str(event.get("cooker", ""))),
             }
         if kind == "marker_placed":
