@@ -1,7 +1,7 @@
 """Chefs, the race to field 20: the rules engine for its records (docs/chefs-rules.md).
 
-Pure Python, no Django. The same pieces as the Trick-n-Chef engine: :mod:`.events` (record v1),
-:mod:`.referee` (``check`` and the legal moves), :mod:`.apply` (the fold), :mod:`.rules`,
+Pure Python, no Django. The same pieces as the Trick-n-Chef engine: :mod:`.events` (records v1
+and v2), :mod:`.referee` (``check`` and the legal moves), :mod:`.apply` (the fold), :mod:`.rules`,
 :mod:`.replay`, :mod:`.summary`, :mod:`.results` (results-only entries), :mod:`.simulate`.
 """
 

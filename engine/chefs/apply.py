@@ -15,10 +15,12 @@ from engine.chefs.events import (
     ActionPassed,
     CardsExchanged,
     Event,
+    GameCalled,
     GameStarted,
     IngredientsTaken,
     MarkerPlaced,
     MealCooked,
+    MealLaid,
     MealServed,
     RoundStarted,
 )
@@ -45,24 +47,48 @@ def apply(state: ChefsState, event: Event) -> ChefsState:
 def _game_started(state: ChefsState, event: GameStarted) -> None:
     players = event.players
     state.players = players
+    state.version = event.version
     state.hands = {p: HAND_AT_START for p in players}
     state.meals = {p: [] for p in players}
     state.positions = {p: 0 for p in players}
     state.ingredient_supply -= HAND_AT_START * len(players)
     _fill_table(state)
-    state.phase = Phase.ROUND_START
 
 
 def _fill_table(state: ChefsState) -> None:
-    """CH2.1 / CH8.1: fill the counter and the cookers up to the table's numbers."""
+    """CH2.2 / CH8.1: fill the counter and the cookers up to the table's numbers. In v2 the meal
+    cards are then entered one by one (``meal_laid``, CH2.4 / CH8.3) before the next round."""
     ingredients, meals = table_cards(len(state.players))
     added = fill_up(state.counter, ingredients, state.ingredient_supply)
     state.counter += added
     state.ingredient_supply -= added
+    if state.version >= 2:
+        window = fill_up(state.cookers[0], meals, state.meal_supply)
+        wall = fill_up(state.cookers[1], meals, state.meal_supply - window)
+        state.owed = [window, wall]
+        state.phase = Phase.LAYING if window or wall else Phase.ROUND_START
+        return
     for cooker in (0, 1):
         added = fill_up(state.cookers[cooker], meals, state.meal_supply)
         state.cookers[cooker] += added
         state.meal_supply -= added
+    state.phase = Phase.ROUND_START
+
+
+def _meal_laid(state: ChefsState, event: MealLaid) -> None:
+    cooker = 0 if event.cooker == "window" else 1
+    state.laid[cooker].append((event.steps, event.ingredients))
+    state.cookers[cooker] += 1
+    state.meal_supply -= 1
+    state.owed[cooker] -= 1
+    if not any(state.owed):
+        state.phase = Phase.ROUND_START
+
+
+def _game_called(state: ChefsState, event: GameCalled) -> None:
+    state.called = True
+    state.owed = [0, 0]
+    state.phase = Phase.OVER
 
 
 def _round_started(state: ChefsState, event: RoundStarted) -> None:
@@ -103,7 +129,6 @@ def _end_round(state: ChefsState) -> None:
         state.phase = Phase.OVER
         return
     _fill_table(state)
-    state.phase = Phase.ROUND_START
 
 
 def _ingredients_taken(state: ChefsState, event: IngredientsTaken) -> None:
@@ -115,7 +140,10 @@ def _ingredients_taken(state: ChefsState, event: IngredientsTaken) -> None:
 def _meal_cooked(state: ChefsState, event: MealCooked) -> None:
     if state.location not in (_WINDOW, _WALL):
         raise InvariantError("a meal cooked away from a cooker")
-    state.cookers[0 if state.location == _WINDOW else 1] -= 1
+    cooker = 0 if state.location == _WINDOW else 1
+    state.cookers[cooker] -= 1
+    if state.version >= 2:
+        state.laid[cooker].remove((event.steps, event.ingredients + int(event.chef_card)))
     state.hands[event.player] -= event.ingredients
     state.ingredient_supply += event.ingredients
     if event.chef_card:
@@ -152,4 +180,6 @@ _APPLY: Final[dict[type[Event], Callable[[ChefsState, Any], None]]] = {
     CardsExchanged: _cards_exchanged,
     MealServed: _meal_served,
     ActionPassed: _action_passed,
+    MealLaid: _meal_laid,
+    GameCalled: _game_called,
 }

@@ -1,4 +1,8 @@
-"""The events of a Chefs record, version 1 (docs/chefs-record-format.md).
+"""The events of a Chefs record, versions 1 and 2 (docs/chefs-record-format.md).
+
+Version 2 says so on its first line (``game_started`` with ``"version": 2``) and adds
+``meal_laid`` (the meal cards put out face up at the cookers) and ``game_called`` (the organizer
+ends a game called for time); a v1 record has no ``"version"`` and reads as it always did.
 
 Frozen dataclasses named in the past tense, mapped to and from JSON through one explicit registry
 of type names (:data:`EVENT_TYPES`). Parsing checks an event's *form* only and raises
@@ -19,6 +23,13 @@ from engine.jsonline import decode_object
 
 GAME: Final = "chefs"
 VERSION: Final = "Chefs record format v1"
+VERSION_2: Final = "Chefs record format v2"
+VERSIONS: Final[tuple[int, ...]] = (1, 2)
+"""The record versions this engine reads; a v1 record's first line has no ``"version"``."""
+LATEST: Final = 2
+"""The version new tables start (games.chefs.gametype)."""
+COOKERS: Final[tuple[str, ...]] = ("window", "wall")
+"""The two cookers, in the order they are filled up (CH8.1)."""
 
 LOCATIONS: Final[tuple[str, ...]] = ("counter", "window", "door", "wall", "service")
 """The five locations in the order they act (CH4.1): counter of ingredients, cooker at the
@@ -32,6 +43,8 @@ CHESTS: Final[tuple[str, ...]] = ("1:1", "1:2", "2:2", "2:3", "3:4")
 class GameStarted:
     players: tuple[str, ...]
     """Names in clockwise seat order."""
+    version: int = 1
+    """The record's version (1: no ``"version"`` on the line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +96,24 @@ class ActionPassed:
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class MealLaid:
+    """v2: a meal card put out face up at a cooker when the table is filled (CH2.4, CH8.3)."""
+
+    cooker: str
+    steps: int
+    """The number printed on the card."""
+    ingredients: int
+    """How many ingredients the meal needs (the chef card may stand in for one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameCalled:
+    """v2: the organizer ended the game called for time, the positions as they stand (CH9.3)."""
+
+
 Action: TypeAlias = IngredientsTaken | MealCooked | CardsExchanged | MealServed | ActionPassed
-Event: TypeAlias = GameStarted | RoundStarted | MarkerPlaced | Action
+Event: TypeAlias = GameStarted | RoundStarted | MarkerPlaced | Action | MealLaid | GameCalled
 
 EVENT_TYPES: Final[dict[str, type[Event]]] = {
     "game_started": GameStarted,
@@ -95,7 +124,11 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
     "cards_exchanged": CardsExchanged,
     "meal_served": MealServed,
     "action_passed": ActionPassed,
+    "meal_laid": MealLaid,
+    "game_called": GameCalled,
 }
+V2_ONLY: Final[frozenset[type[Event]]] = frozenset({MealLaid, GameCalled})
+"""The events a v1 record cannot hold."""
 TYPE_NAMES: Final[dict[type[Event], str]] = {cls: name for name, cls in EVENT_TYPES.items()}
 
 
@@ -107,6 +140,8 @@ def to_json(event: Event) -> dict[str, Any]:
     obj: dict[str, Any] = {"type": type_name(event)}
     if isinstance(event, GameStarted):
         obj["game"] = GAME
+        if event.version != 1:
+            obj["version"] = event.version
         obj["players"] = list(event.players)
         return obj
     for name in event.__dataclass_fields__:
@@ -137,7 +172,8 @@ def from_json(obj: Mapping[str, Any]) -> Event:
             got=json.dumps(kind),
             known=list(EVENT_TYPES),
         )
-    fields = Fields(kind, obj, VERSION, GAME)
+    v2 = kind in ("meal_laid", "game_called") or "version" in obj
+    fields = Fields(kind, obj, VERSION_2 if v2 else VERSION, GAME)
     event = parse(fields)
     fields.done()
     return event
@@ -156,7 +192,17 @@ def _game_started(f: Fields) -> GameStarted:
             rule="game",
             got=json.dumps(game),
         )
-    return GameStarted(players=f.strings("players"))
+    version = 1
+    if f.has("version"):
+        version = f.integer("version")
+        if version not in VERSIONS or version == 1:
+            raise _bad(
+                "bad_event",
+                f'this engine reads Chefs record versions 1 (no "version") and 2, not {version}',
+                rule="version",
+                got=json.dumps(version),
+            )
+    return GameStarted(players=f.strings("players"), version=version)
 
 
 def _round_started(f: Fields) -> RoundStarted:
@@ -212,6 +258,22 @@ def _action_passed(f: Fields) -> ActionPassed:
     return ActionPassed(player=f.string("player"))
 
 
+def _meal_laid(f: Fields) -> MealLaid:
+    cooker = f.string("cooker")
+    if cooker not in COOKERS:
+        raise _bad(
+            "bad_location",
+            f'"{cooker}" is not a cooker (cookers: {", ".join(COOKERS)})',
+            got=cooker,
+            locations=list(COOKERS),
+        )
+    return MealLaid(cooker=cooker, steps=f.integer("steps"), ingredients=f.integer("ingredients"))
+
+
+def _game_called(f: Fields) -> GameCalled:
+    return GameCalled()
+
+
 _PARSERS: Final[dict[str, Callable[[Fields], Event]]] = {
     "game_started": _game_started,
     "round_started": _round_started,
@@ -221,4 +283,6 @@ _PARSERS: Final[dict[str, Callable[[Fields], Event]]] = {
     "cards_exchanged": _cards_exchanged,
     "meal_served": _meal_served,
     "action_passed": _action_passed,
+    "meal_laid": _meal_laid,
+    "game_called": _game_called,
 }

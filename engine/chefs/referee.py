@@ -1,5 +1,6 @@
 """The Chefs referee: ``check(state, event)`` decides whether an event may happen now
-(docs/chefs-rules.md) and changes nothing; the legal-move helpers next to it serve the simulator.
+(docs/chefs-rules.md) and changes nothing; the legal-move helpers next to it serve the simulator,
+and :func:`legal_moves` (what a chef may do now) the phones.
 
 Checks within one event come in a fixed order, part of the record format's contract: whether an
 event of this kind may come now (``game_over``, ``out_of_order``), then whether the chef is at the
@@ -14,21 +15,27 @@ from typing import Any, Final
 
 from engine.chefs.events import (
     CHESTS,
+    COOKERS,
     GAME,
     LOCATIONS,
+    V2_ONLY,
     ActionPassed,
     CardsExchanged,
     Event,
+    GameCalled,
     GameStarted,
     IngredientsTaken,
     MarkerPlaced,
     MealCooked,
+    MealLaid,
     MealServed,
     RoundStarted,
     type_name,
 )
 from engine.chefs.rules import (
     DOOR_CIRCLES,
+    MEAL_INGREDIENTS_OFFERED,
+    MEAL_STEPS_OFFERED,
     PLAYER_COUNTS,
     TAKE_AT_COUNTER,
     chest_cards,
@@ -74,6 +81,18 @@ def expected_next(state: ChefsState) -> list[str]:
     return [state.phase.value]
 
 
+def _version_check(state: ChefsState, event: Event) -> None:
+    """A v1 record holds no v2 event (docs/chefs-record-format.md, "Format v2")."""
+    if type(event) in V2_ONLY and state.version < 2 and state.phase is not Phase.NOT_STARTED:
+        raise _refusal(
+            "bad_event",
+            f"{type_name(event)} is an event of Chefs record format v2; this record is v1 (its "
+            'first line has no "version": 2)',
+            rule="v2_only",
+            type=type_name(event),
+        )
+
+
 # ---------------------------------------------------------------------------------------------
 # Legal moves
 
@@ -111,18 +130,126 @@ def may_use_chef_card(state: ChefsState, player: str) -> bool:
     return (player, state.location) not in state.chef_card_used
 
 
+def laying_cooker(state: ChefsState) -> str | None:
+    """v2 (CH8.3): the cooker whose next meal card is entered now (the window first)."""
+    if state.phase is not Phase.LAYING:
+        return None
+    return COOKERS[0] if state.owed[0] else COOKERS[1]
+
+
+def who_lays(state: ChefsState) -> str | None:
+    """The phones' convention (docs/scorekeeping.md): the chef who starts the coming round taps
+    the meal cards laid (seat 1 before round 1); None when no cards are being laid."""
+    if state.phase is not Phase.LAYING:
+        return None
+    if state.starting is None:
+        return state.players[0]
+    return next_seat(state.players, state.starting)
+
+
+def counter_counts(state: ChefsState) -> list[int]:
+    """CH5.1: how many ingredient cards the chef at the counter may take now (v1: one or two by
+    choice; v2: two while two are there, one only when one is left)."""
+    most = min(TAKE_AT_COUNTER, state.counter)
+    if state.version >= 2:
+        return [most] if most else []
+    return list(range(1, most + 1))
+
+
+def cooking_options(state: ChefsState, player: str) -> list[tuple[int, int, bool]]:
+    """v2 (CH5.5): the meals the chef at a cooker may cook now, as (steps, ingredient cards put
+    in, chef card), one per distinct meal card lying there and way of paying for it."""
+    if state.phase is not Phase.ACTING or state.location not in (WINDOW, WALL):
+        return []
+    cooker = 0 if state.location == WINDOW else 1
+    held = state.hands[player]
+    out: list[tuple[int, int, bool]] = []
+    for steps, need in sorted(set(state.laid[cooker])):
+        if need <= held:
+            out.append((steps, need, False))
+        if may_use_chef_card(state, player) and need - 1 <= held:
+            out.append((steps, need - 1, True))
+    return out
+
+
+def legal_moves(state: ChefsState, player: str) -> list[dict[str, Any]]:
+    """What ``player`` may do now, as record events (their JSON objects): the marker places in
+    their turn, their marker's actions (passing included) when it acts, and, by the phones'
+    convention (:func:`who_lays`), the meal cards they may enter as laid (the cards the phones
+    offer: MEAL_STEPS_OFFERED x MEAL_INGREDIENTS_OFFERED). Empty when nothing is theirs to do. The
+    organizer's ``game_called`` and the round's start are never a chef's move. In a v1 record a
+    meal's steps are not on the table, so its cooking moves are not listed (the table page enters
+    them)."""
+    phase = state.phase
+    if phase is Phase.LAYING:
+        cooker = laying_cooker(state)
+        if player != who_lays(state) or cooker is None:
+            return []
+        return [
+            {"type": "meal_laid", "cooker": cooker, "steps": steps, "ingredients": need}
+            for steps in MEAL_STEPS_OFFERED
+            for need in MEAL_INGREDIENTS_OFFERED
+        ]
+    if player != state.expected:
+        return []
+    if phase is Phase.PLACING:
+        return [
+            {
+                "type": "marker_placed",
+                "player": player,
+                "location": name,
+                "circle": len(state.markers[LOCATIONS.index(name)]) + 1,
+            }
+            for name in legal_locations(state)
+        ]
+    if phase is not Phase.ACTING:
+        return []
+    moves: list[dict[str, Any]] = []
+    if state.location == COUNTER:
+        moves = [
+            {"type": "ingredients_taken", "player": player, "count": count}
+            for count in counter_counts(state)
+        ]
+    elif state.location == DOOR:
+        moves = [
+            {"type": "cards_exchanged", "player": player, "chest": chest}
+            for chest in legal_chests(state)
+        ]
+    elif state.location == SERVICE:
+        position = state.positions[player]
+        moves = [
+            {"type": "meal_served", "player": player, "steps": steps, "position": position + steps}
+            for steps in sorted(set(state.meals[player]))
+        ]
+    elif state.version >= 2:
+        moves = [
+            {
+                "type": "meal_cooked",
+                "player": player,
+                "steps": steps,
+                "ingredients": cards,
+                "chef_card": chef_card,
+            }
+            for steps, cards, chef_card in cooking_options(state, player)
+        ]
+    return [*moves, {"type": "action_passed", "player": player}]
+
+
 # ---------------------------------------------------------------------------------------------
 # The check
 
 
 def check(state: ChefsState, event: Event) -> None:
     """Raise RuleViolation if ``event`` may not happen now."""
+    _version_check(state, event)
     phase = state.phase
     if phase is Phase.OVER:
         raise _refusal(
             "game_over", "the game is over: it ended with the round in which a chef passed field 20"
         )
     kind = type(event)
+    if kind is GameCalled and phase is not Phase.NOT_STARTED:
+        return  # CH9.3: the organizer may call the game at any moment of it
     if phase is Phase.ACTING:
         if kind is not ACTION_AT[state.location] and kind is not ActionPassed:
             allowed = " or ".join(expected_next(state))
@@ -250,6 +377,14 @@ def _ingredients_taken(state: ChefsState, event: IngredientsTaken) -> None:
             left=state.counter,
             got=event.count,
         )
+    if state.version >= 2 and event.count < min(TAKE_AT_COUNTER, state.counter):
+        raise _refusal(
+            "must_take_two",
+            f"the counter of ingredients has {state.counter} cards: an action there takes two "
+            "(one only when one is left)",
+            left=state.counter,
+            got=event.count,
+        )
 
 
 def _meal_cooked(state: ChefsState, event: MealCooked) -> None:
@@ -291,6 +426,77 @@ def _meal_cooked(state: ChefsState, event: MealCooked) -> None:
             player=event.player,
             location=LOCATIONS[state.location],
         )
+    if state.version >= 2:
+        _meal_matches_card(state, event, cooker)
+
+
+def _meal_matches_card(state: ChefsState, event: MealCooked, cooker: int) -> None:
+    """v2 (CH5.5): the meal is one of the cards lying at this cooker, paid as the card needs."""
+    here = state.laid[cooker]
+    location = LOCATIONS[state.location]
+    needs = sorted({need for steps, need in here if steps == event.steps})
+    if not needs:
+        other = COOKERS[1 - cooker]
+        there = PLACE_NAMES[LOCATIONS.index(other)]
+        if any(steps == event.steps for steps, _ in state.laid[1 - cooker]):
+            raise _refusal(
+                "wrong_cooker",
+                f"the meal card of {event.steps} steps lies at {there}, not at "
+                f"{PLACE_NAMES[state.location]}",
+                rule="cooked",
+                steps=event.steps,
+                location=location,
+                other=other,
+            )
+        laid = sorted({steps for steps, _ in here})
+        raise _refusal(
+            "meal_not_at_cooker",
+            f"no meal card of {event.steps} steps lies at {PLACE_NAMES[state.location]} "
+            f"(steps of the cards there: {', '.join(map(str, laid)) or 'none'})",
+            steps=event.steps,
+            location=location,
+            laid=laid,
+        )
+    given = event.ingredients + int(event.chef_card)
+    if given not in needs:
+        raise _refusal(
+            "wrong_ingredients",
+            f"the meal card of {event.steps} steps needs {' or '.join(map(str, needs))} "
+            f"ingredient(s), not {given} (the chef card counts as one)",
+            steps=event.steps,
+            needs=needs,
+            got=given,
+        )
+
+
+def _meal_laid(state: ChefsState, event: MealLaid) -> None:
+    expected = laying_cooker(state)
+    if event.cooker != expected:
+        raise _refusal(
+            "wrong_cooker",
+            f"the next meal card is put out at {PLACE_NAMES[LOCATIONS.index(str(expected))]}, "
+            f"not at {PLACE_NAMES[LOCATIONS.index(event.cooker)]}: the window is filled first",
+            rule="laid",
+            expected=expected,
+            got=event.cooker,
+        )
+    if event.steps < 1:
+        raise _refusal(
+            "bad_steps",
+            f"a meal card's number of steps is 1 or more, not {event.steps}",
+            got=event.steps,
+        )
+    if event.ingredients < 1:
+        raise _refusal(
+            "bad_ingredients",
+            f"a meal card needs one ingredient or more, not {event.ingredients}",
+            rule="laid",
+            got=event.ingredients,
+        )
+
+
+def _game_called(state: ChefsState, event: GameCalled) -> None:
+    return None
 
 
 def _cards_exchanged(state: ChefsState, event: CardsExchanged) -> None:
@@ -358,6 +564,7 @@ _KIND_FOR: Final[dict[Phase, type[Event]]] = {
     Phase.NOT_STARTED: GameStarted,
     Phase.ROUND_START: RoundStarted,
     Phase.PLACING: MarkerPlaced,
+    Phase.LAYING: MealLaid,
 }
 _CHECKS: Final[dict[type[Event], Callable[[ChefsState, Any], None]]] = {
     GameStarted: _game_started,
@@ -368,4 +575,6 @@ _CHECKS: Final[dict[type[Event], Callable[[ChefsState, Any], None]]] = {
     CardsExchanged: _cards_exchanged,
     MealServed: _meal_served,
     ActionPassed: _action_passed,
+    MealLaid: _meal_laid,
+    GameCalled: _game_called,
 }

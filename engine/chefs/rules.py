@@ -17,6 +17,11 @@ TAKE_AT_COUNTER: Final = 2
 """CH5.1: an action at the counter takes (up to) two ingredients."""
 DOOR_CIRCLES: Final = 5
 """CH3.5: one chest for each marker at the door, and there are five chests."""
+MEAL_STEPS_OFFERED: Final[tuple[int, ...]] = tuple(range(1, 9))
+MEAL_INGREDIENTS_OFFERED: Final[tuple[int, ...]] = tuple(range(1, 5))
+"""The meal cards a phone offers to lay (CH2.4): 1 to 8 steps, 1 to 4 ingredients. The rulebook
+does not print the cards; the record takes any card of 1 step and 1 ingredient or more (the
+table page enters it)."""
 GOAL: Final = 20
 """CH9.1: the game ends in the round a chef passes field 20."""
 LAP: Final = 20

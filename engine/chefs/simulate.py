@@ -11,13 +11,16 @@ from __future__ import annotations
 import random
 
 from engine.chefs.events import (
+    LATEST,
     ActionPassed,
     CardsExchanged,
     Event,
+    GameCalled,
     GameStarted,
     IngredientsTaken,
     MarkerPlaced,
     MealCooked,
+    MealLaid,
     MealServed,
     RoundStarted,
 )
@@ -25,19 +28,33 @@ from engine.chefs.referee import (
     COUNTER,
     DOOR,
     SERVICE,
+    cooking_options,
+    counter_counts,
+    laying_cooker,
     legal_chests,
     legal_locations,
     may_use_chef_card,
 )
 from engine.chefs.replay import step
-from engine.chefs.rules import next_seat
+from engine.chefs.rules import MEAL_INGREDIENTS_OFFERED, MEAL_STEPS_OFFERED, next_seat
 from engine.chefs.state import ChefsState, Phase
 
 MAX_ROUNDS = 500
 
 
-def simulate(seed: int, players: int = 4, names: tuple[str, ...] | None = None) -> list[Event]:
-    """A whole random legal game, the same for the same arguments."""
+CALL_CHANCE = 0.02
+"""v2: how often the organizer calls the game for time before a round (from round 3)."""
+
+
+def simulate(
+    seed: int,
+    players: int = 4,
+    names: tuple[str, ...] | None = None,
+    version: int = LATEST,
+) -> list[Event]:
+    """A whole random legal game of record ``version`` (v1: the draws it always made), the same
+    for the same arguments. A v2 game lays random meal cards from those the phones offer and is
+    sometimes called for time."""
     rng = random.Random(seed)
     seats = names if names is not None else tuple(f"p{i}" for i in range(1, players + 1))
     if len(seats) != players:
@@ -49,10 +66,18 @@ def simulate(seed: int, players: int = 4, names: tuple[str, ...] | None = None) 
         step(state, event)
         events.append(event)
 
-    play(GameStarted(players=seats))
+    play(GameStarted(players=seats, version=version))
     while state.phase is not Phase.OVER:
         if state.round_no >= MAX_ROUNDS:
             raise RuntimeError("a simulated game did not end")  # pragma: no cover
+        while state.phase is Phase.LAYING:
+            cooker = laying_cooker(state)
+            assert cooker is not None
+            steps = rng.choice(MEAL_STEPS_OFFERED)
+            play(MealLaid(cooker, steps, rng.choice(MEAL_INGREDIENTS_OFFERED)))
+        if version >= 2 and state.round_no >= 2 and rng.random() < CALL_CHANCE:
+            play(GameCalled())
+            break
         starting = rng.choice(seats) if state.starting is None else next_seat(seats, state.starting)
         play(RoundStarted(round=state.round_no + 1, starting_player=starting))
         while state.phase is Phase.PLACING:
@@ -88,6 +113,8 @@ def _action(state: ChefsState, rng: random.Random) -> Event:
     if location == COUNTER:
         if state.counter == 0:
             return ActionPassed(player)
+        if state.version >= 2:
+            return IngredientsTaken(player, counter_counts(state)[0])
         most = min(2, state.counter)
         return IngredientsTaken(player, most if rng.random() < 0.85 else 1)
     if location == DOOR:
@@ -100,6 +127,12 @@ def _action(state: ChefsState, rng: random.Random) -> Event:
             if meals
             else ActionPassed(player)
         )
+    if state.version >= 2:
+        options = cooking_options(state, player)
+        if not options:
+            return ActionPassed(player)
+        steps, cards, with_card = rng.choice(options)
+        return MealCooked(player, steps, cards, with_card)
     cooker = 0 if location == 1 else 1
     chef_card = may_use_chef_card(state, player) and rng.random() < 0.6
     held = state.hands[player]

@@ -16,6 +16,8 @@ class Phase(enum.Enum):
     """What the game waits for."""
 
     NOT_STARTED = "game_started"
+    LAYING = "meal_laid"
+    """v2: the meal cards put out at the cookers (set-up and each refill) are entered."""
     ROUND_START = "round_started"
     PLACING = "marker_placed"
     ACTING = "action"
@@ -25,6 +27,8 @@ class Phase(enum.Enum):
 @dataclass(slots=True)
 class ChefsState:
     players: tuple[str, ...] = ()
+    version: int = 1
+    """The record's version (docs/chefs-record-format.md)."""
     phase: Phase = Phase.NOT_STARTED
     round_no: int = 0
     starting: str | None = None
@@ -46,6 +50,12 @@ class ChefsState:
     """Ingredient cards at the counter of ingredients."""
     cookers: list[int] = field(default_factory=lambda: [0, 0])
     """Meal cards at the cooker at the window and the cooker at the wall."""
+    laid: list[list[tuple[int, int]]] = field(default_factory=lambda: [[], []])
+    """v2: the meal cards lying face up at each cooker, as (steps, ingredients needed)."""
+    owed: list[int] = field(default_factory=lambda: [0, 0])
+    """v2, while laying: meal cards still to be put out at each cooker (the window first)."""
+    called: bool = False
+    """v2: the organizer called the game for time (CH9.3)."""
     chests_taken: list[str] = field(default_factory=list)
     chef_card_used: set[tuple[str, int]] = field(default_factory=set)
     """(chef, location) pairs where the chef card was used this round."""

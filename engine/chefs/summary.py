@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.chefs.events import GAME, LOCATIONS
-from engine.chefs.referee import expected_next
+from engine.chefs.events import COOKERS, GAME, LOCATIONS
+from engine.chefs.referee import expected_next, laying_cooker
 from engine.chefs.rules import field, ranking
 from engine.chefs.state import ChefsState, Phase
 
@@ -20,7 +20,9 @@ def summarize(state: ChefsState) -> dict[str, Any]:
         if state.phase is Phase.ACTING:
             next_event["location"] = LOCATIONS[state.location]
             next_event["circle"] = state.circle + 1
-    return {
+        if state.phase is Phase.LAYING:
+            next_event["cooker"] = laying_cooker(state)
+    summary: dict[str, Any] = {
         "game": GAME,
         "status": "finished" if finished else "in_progress",
         "players": players,
@@ -43,3 +45,11 @@ def summarize(state: ChefsState) -> dict[str, Any]:
             "meals": {p: list(m) for p, m in state.meals.items()},
         },
     }
+    if state.version >= 2:  # v1's summary stays as it was (docs/chefs-record-format.md)
+        summary["version"] = state.version
+        summary["called"] = state.called
+        summary["state"]["laid"] = {
+            name: [{"steps": s, "ingredients": n} for s, n in state.laid[i]]
+            for i, name in enumerate(COOKERS)
+        }
+    return summary

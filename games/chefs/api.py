@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from engine.chefs.events import CHESTS, LOCATIONS
+from engine.chefs.events import CHESTS, COOKERS, LOCATIONS
 from games.api.schema import players_counted
 from games.api.serializers.fields import (
     AnyField,
@@ -35,6 +35,9 @@ KEY = "chefs"
 class ChefsGameStartedSerializer(serializers.Serializer[Any]):
     type = const("game_started")
     game = game_field(KEY)
+    version = serializers.ChoiceField(
+        choices=[2], required=False, help_text="2 for record format v2; absent in v1."
+    )
     players = serializers.ListField(child=name_field(), min_length=2, max_length=6)
 
 
@@ -83,6 +86,21 @@ class ChefsActionPassedSerializer(serializers.Serializer[Any]):
     player = name_field()
 
 
+class ChefsMealLaidSerializer(serializers.Serializer[Any]):
+    """Record v2: a meal card put out face up at a cooker."""
+
+    type = const("meal_laid")
+    cooker = serializers.ChoiceField(choices=list(COOKERS))
+    steps = serializers.IntegerField(min_value=1)
+    ingredients = serializers.IntegerField(min_value=1)
+
+
+class ChefsGameCalledSerializer(serializers.Serializer[Any]):
+    """Record v2: the organizer ends the game called for time."""
+
+    type = const("game_called")
+
+
 CHEFS_EVENT = PolymorphicProxySerializer(
     component_name="ChefsEvent",
     serializers=[
@@ -94,6 +112,8 @@ CHEFS_EVENT = PolymorphicProxySerializer(
         ChefsCardsExchangedSerializer,
         ChefsMealServedSerializer,
         ChefsActionPassedSerializer,
+        ChefsMealLaidSerializer,
+        ChefsGameCalledSerializer,
     ],
     resource_type_field_name=None,
 )

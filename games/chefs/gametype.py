@@ -1,9 +1,9 @@
-"""Chefs as a game type: Chefs record format v1 (docs/chefs-record-format.md), refereed by
-``engine.chefs``."""
+"""Chefs as a game type: Chefs record formats v1 and v2 (docs/chefs-record-format.md), refereed
+by ``engine.chefs``. New tables start v2; v1 tables and records read and replay as before."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_noop
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 from engine.chefs import events
 from engine.chefs.replay import replay_lines, step
 from engine.chefs.results import results
-from engine.chefs.rules import PLAYER_COUNTS
+from engine.chefs.rules import PLAYER_COUNTS, next_seat
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
 from games.gametypes.base import DemoTournament, StandingsRule
@@ -26,7 +26,7 @@ class Chefs(EngineGameType):
     pages = "games.chefs.pages"
     api = "games.chefs.api"
     refusals = "games.chefs.refusals"
-    phone: str | None = None
+    phone: str | None = "games.chefs.phone"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
         ("game_tiebreaks", "game_points", "first_places"),
@@ -54,6 +54,27 @@ class Chefs(EngineGameType):
     engine_loads = staticmethod(events.loads)
     engine_dumps = staticmethod(events.dumps)
     engine_replay_lines = staticmethod(replay_lines)
+
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A new table records v2 (the meal cards laid, the organizer's end)."""
+        return {
+            "type": "game_started",
+            "game": self.key,
+            "version": events.LATEST,
+            "players": list(players),
+        }
+
+    def forced(self, state: EngineState) -> events.RoundStarted | None:
+        """v2, after a phone's tap (only the phones record what is forced): a round starts by
+        itself once its meal cards are laid, its starting chef the one to the left of the last
+        (CH3.2); round 1 with seat 1, the phones' convention (any chef may start it: the
+        scorekeeper's table page still chooses)."""
+        game: ChefsState = state.state
+        if game.version < 2 or game.phase is not Phase.ROUND_START:
+            return None
+        if game.starting is None:
+            return events.RoundStarted(1, game.players[0])
+        return events.RoundStarted(game.round_no + 1, next_seat(game.players, game.starting))
 
     def results(self, state: EngineState, entry: Mapping[str, Any]) -> dict[str, Any]:
         """``entry``: ``{"positions": {chef: final position}}``."""

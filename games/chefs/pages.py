@@ -12,7 +12,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from engine.chefs.events import LOCATIONS
-from engine.chefs.referee import legal_chests, legal_locations, may_use_chef_card
+from engine.chefs.referee import (
+    laying_cooker,
+    legal_chests,
+    legal_locations,
+    legal_moves,
+    may_use_chef_card,
+)
 from engine.chefs.rules import GOAL, field, next_seat
 from engine.chefs.state import ChefsState, Phase
 from games.gametypes.engine_backed import EngineState
@@ -40,6 +46,22 @@ PLACES = {
 
 def place(location: str) -> str:
     return str(PLACES.get(location, location))
+
+
+def steps_words(steps: int) -> str:
+    return ngettext("%(count)s step", "%(count)s steps", steps) % {"count": steps}
+
+
+def ingredients_words(count: int) -> str:
+    return ngettext("%(count)s ingredient", "%(count)s ingredients", count) % {"count": count}
+
+
+def card_words(steps: int, ingredients: int) -> str:
+    """A meal card laid (record v2): "3 steps (2 ingredients)"."""
+    return _("%(steps)s (%(ingredients)s)") % {
+        "steps": steps_words(steps),
+        "ingredients": ingredients_words(ingredients),
+    }
 
 
 class ChefsResults(ResultsForm):
@@ -78,6 +100,11 @@ class ChefsPresenter:
             return _("The game is over"), _("See the ranking below.")
         if phase is Phase.ROUND_START:
             return _("Round %(round)s: who starts") % {"round": game.round_no + 1}, ""
+        if phase is Phase.LAYING:
+            return (
+                _("Meal cards put out at %(place)s") % {"place": place(laying_cooker(game) or "")},
+                _("Enter each meal card laid face up: its steps and the ingredients it needs."),
+            )
         player = game.expected
         if phase is Phase.PLACING:
             return (
@@ -140,6 +167,13 @@ class ChefsPresenter:
             return (
                 _("%(player)s serves a meal of %(steps)s steps and moves to %(position)s.") % values
             )
+        if kind == "meal_laid":
+            return _(
+                "A meal card of %(steps)s steps needing %(ingredients)s ingredients is put out at "
+                "%(place)s."
+            ) % {**values, "place": place(event["cooker"])}
+        if kind == "game_called":
+            return _("The organizer calls the game for time: the positions as they stand.")
         return _("%(player)s passes.") % {"player": event.get("player", "")}
 
     def points_words(self, points: int) -> str:
@@ -195,7 +229,10 @@ class ChefsPresenter:
                 "%(count)s ingredient card", "%(count)s ingredient cards", game.counter
             ) % {"count": game.counter}
         if name in ("window", "wall"):
-            count = game.cookers[0 if name == "window" else 1]
+            cooker = 0 if name == "window" else 1
+            count = game.cookers[cooker]
+            if game.version >= 2:
+                return word_list(card_words(s, n) for s, n in game.laid[cooker]) or "–"
             return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
         if name == "door":
             return _("chests taken: %(chests)s") % {"chests": word_list(game.chests_taken) or "–"}
@@ -228,8 +265,30 @@ class ChefsPresenter:
         self, state: EngineState, keep: Mapping[str, Any], first_player: str | None
     ) -> Controls | None:
         game: ChefsState = state.state
+        controls = self._controls(game, state, keep)
+        if controls is not None and game.version >= 2 and game.phase is not Phase.NOT_STARTED:
+            called = {"type": "game_called"}  # CH9.3: the organizer's end, at any moment
+            controls.buttons.append(
+                Control(self.describe(called), event_json(called), _("Called for time"))
+            )
+        return controls
+
+    def _controls(
+        self, game: ChefsState, state: EngineState, keep: Mapping[str, Any]
+    ) -> Controls | None:
         buttons: list[Control] = []
         title = self.turn(state, {})[0]
+        if game.phase is Phase.LAYING:
+            return Controls(
+                title=title,
+                buttons=buttons,
+                form="lay",
+                data={
+                    "cooker": laying_cooker(game),
+                    "steps": keep.get("steps", ""),
+                    "ingredients": keep.get("ingredients", ""),
+                },
+            )
         if game.phase is Phase.ROUND_START:
             firsts = (
                 [next_seat(game.players, game.starting)] if game.starting else list(game.players)
@@ -274,6 +333,10 @@ class ChefsPresenter:
                     "position": position + steps,
                 }
                 buttons.append(Control(self.describe(obj), event_json(obj), group))
+        elif game.version >= 2:  # CH5.5: the meals lying there, each way to pay for it
+            for obj in legal_moves(game, player):
+                if obj["type"] == "meal_cooked":
+                    buttons.append(Control(self.describe(obj), event_json(obj), group))
         elif game.cookers[0 if location == "window" else 1]:
             form = "cook"
         passed = {"type": "action_passed", "player": player}
@@ -292,17 +355,28 @@ class ChefsPresenter:
 
     def event_from_post(self, state: EngineState, post: QueryDict) -> dict[str, Any]:
         game: ChefsState = state.state
-        if game.phase is not Phase.ACTING or game.expected is None:
+        laying = game.phase is Phase.LAYING
+        if not laying and (game.phase is not Phase.ACTING or game.expected is None):
             raise EntryProblem(_("Tap one of the buttons."))
         values = {}
         for name, words in (
             ("steps", _("The meal card's steps")),
-            ("ingredients", _("The ingredient cards put in")),
+            (
+                "ingredients",
+                _("The ingredients the meal needs") if laying else _("The ingredient cards put in"),
+            ),
         ):
             raw = post.get(name, "").strip()
             if not raw.isdigit():
                 raise EntryProblem(_("%(what)s: write a whole number.") % {"what": words})
             values[name] = int(raw)
+        if laying:
+            return {
+                "type": "meal_laid",
+                "cooker": laying_cooker(game),
+                "steps": values["steps"],
+                "ingredients": values["ingredients"],
+            }
         return {
             "type": "meal_cooked",
             "player": game.expected,

@@ -134,6 +134,51 @@ def _ch_bad_results(p: Mapping[str, Any], namer: Namer) -> str | None:
     }.get(rule)
 
 
+def _ch_bad_event(p: Mapping[str, Any], namer: Namer) -> str | None:
+    """Record v2's own readings of bad_event; the others are every game's (games/refusals.py)."""
+    if p.get("rule") == "version":
+        return gettext(
+            'this engine reads Chefs record versions 1 (no "version") and 2, not %(got)s'
+        ) % {"got": p["got"]}
+    if p.get("rule") == "v2_only":
+        return gettext(
+            "%(type)s is an event of Chefs record format v2; this record is v1 (its first line "
+            'has no "version": 2)'
+        ) % {"type": p["type"]}
+    return SHARED["bad_event"](p, namer)
+
+
+def _ch_wrong_cooker(p: Mapping[str, Any], namer: Namer) -> str | None:
+    if p["rule"] == "cooked":
+        return gettext("the meal card of %(steps)s steps lies at %(there)s, not at %(place)s") % {
+            "steps": p["steps"],
+            "there": _place(p["other"]),
+            "place": _place(p["location"]),
+        }
+    if p["rule"] == "laid":
+        return gettext(
+            "the next meal card is put out at %(expected)s, not at %(got)s: the window is "
+            "filled first"
+        ) % {"expected": _place(p["expected"]), "got": _place(p["got"])}
+    return None
+
+
+def _ch_meal_not_at_cooker(p: Mapping[str, Any], namer: Namer) -> str:
+    laid = ", ".join(str(s) for s in p["laid"]) if p["laid"] else gettext("none")
+    return gettext(
+        "no meal card of %(steps)s steps lies at %(place)s (steps of the cards there: %(laid)s)"
+    ) % {"steps": p["steps"], "place": _place(p["location"]), "laid": laid}
+
+
+def _ch_bad_ingredients(p: Mapping[str, Any], namer: Namer) -> str:
+    if p.get("rule") == "laid":
+        return gettext("a meal card needs one ingredient or more, not %(got)s") % {"got": p["got"]}
+    return gettext(
+        "a meal is made by putting in the right ingredients: at least one ingredient card or the "
+        "chef card"
+    )
+
+
 SENTENCES: dict[str, Sentence] = {
     **SHARED,
     "game_over": simple(
@@ -167,11 +212,27 @@ SENTENCES: dict[str, Sentence] = {
     "bad_steps": simple(
         lambda: gettext("a meal card's number of steps is 1 or more, not %(got)s"), "got"
     ),
-    "bad_ingredients": simple(
+    "bad_ingredients": _ch_bad_ingredients,
+    "bad_event": _ch_bad_event,
+    "must_take_two": simple(
         lambda: gettext(
-            "a meal is made by putting in the right ingredients: at least one ingredient "
-            "card or the chef card"
+            "the counter of ingredients has %(left)s cards: an action there takes two (one only "
+            "when one is left)"
+        ),
+        "left",
+    ),
+    "wrong_cooker": _ch_wrong_cooker,
+    "meal_not_at_cooker": _ch_meal_not_at_cooker,
+    "wrong_ingredients": lambda p, namer: (
+        gettext(
+            "the meal card of %(steps)s steps needs %(needs)s ingredients, not %(got)s (the chef "
+            "card counts as one)"
         )
+        % {
+            "steps": p["steps"],
+            "needs": gettext(" or ").join(map(str, p["needs"])),
+            "got": p["got"],
+        }
     ),
     "not_enough_cards": _ch_not_enough_cards,
     "chef_card_used": lambda p, namer: (

@@ -301,7 +301,9 @@ def _check_seat(
     plays: Collection[str],
 ) -> None:
     """A seat's phone records only its own plays (``plays``: their types) and its shared
-    seats', in its own game (or the one event of the whole table its drafts completed)."""
+    seats', in its own game (or the one event of the whole table its drafts completed). A type
+    of ``plays`` whose event names no ``player`` is the table's (Chefs' meal cards laid): the
+    panel's phones may enter it, as the referee allows."""
     if seat.game_id != game_id:
         raise NotAllowed(_("this seat link is for another game"))
     for index, obj in enumerate(events):
@@ -312,6 +314,8 @@ def _check_seat(
             raise Refused(
                 _("a seat's phone records its own plays and Chef picks only"), "bad_event", index
             )
+        if "player" not in obj and "team" not in obj:
+            continue  # a table's event the panel lets its phones enter (no seat's own play)
         player = obj.get("player", obj.get("team"))  # a team game's events name the team
         if not isinstance(player, str) or not seat.may_enter_for(player):
             if len(seat.acts_for) > 1:

@@ -199,6 +199,26 @@ def rare_refusals(key: str, state: Any, out: list[RuleViolation]) -> None:
                     out.append(violation)
         finally:
             state.ingredient_supply = saved
+    if key == "chefs" and state.phase.name == "ACTING":  # record v2 empties them seldom
+        chefs_rare(state, out)
+
+
+def chefs_rare(state: Any, out: list[RuleViolation]) -> None:
+    """Chefs: a cooker left without meal cards, a counter left with one card."""
+    player = state.expected
+    saved = (list(state.cookers), state.counter)
+    state.cookers, state.counter = [0, 0], 1
+    try:
+        for event in (
+            chefs_events.MealCooked(player, 1, 1, False),
+            chefs_events.IngredientsTaken(player, 2),
+        ):
+            try:
+                chefs_referee.check(state, event)
+            except RuleViolation as violation:
+                out.append(violation)
+    finally:
+        state.cookers, state.counter = saved
 
 
 def start_spoiled(game: Game) -> list[RuleViolation]:

@@ -259,7 +259,14 @@ def test_an_unreadable_first_line_is_trick_n_chefs_to_refuse(api: APIClient, fir
 
 
 def test_a_club_games_refusal_follows_accept_language(api: APIClient) -> None:
-    game = start(api, "chefs", record_of("chefs")[0]).json()
+    record = record_of("chefs")
+    game = start(api, "chefs", record[0]).json()
+    laid = [e for e in record[1:5] if e["type"] == "meal_laid"]  # a v2 table: its set-up first
+    game = api.post(
+        f"/api/games/{game['id']}/events/",
+        {"expected_version": game["version"], "events": laid},
+        format="json",
+    ).json()
     wrong = {"type": "round_started", "round": 2, "starting_player": "p1"}
     said = {}
     for language in ("en", "fr", "ja"):

@@ -352,9 +352,9 @@ def tap(client: Client, game_id: uuid.UUID, obj: dict[str, Any]) -> Any:
         fields["kind"] = "fulfilled" if kind == "order_fulfilled" else "failed"
     elif kind in ("tool_sped_up", "card_taken"):  # and its upgrade form
         fields.update(upgrade=obj.get("tool", "card"), cost=str(obj["cost"]))
-    elif kind == "meal_cooked":
+    elif kind in ("meal_cooked", "meal_laid"):
         fields.update(steps=str(obj["steps"]), ingredients=str(obj["ingredients"]))
-        if obj["chef_card"]:
+        if obj.get("chef_card"):
             fields["chef_card"] = "on"
     else:
         raise AssertionError(f"the page offers no way to enter {obj}; it offers {offered}")

@@ -71,8 +71,9 @@ def test_replay_on_the_command_line_ranks_a_finished_game(
     assert summary["game"] == "chefs" and summary["status"] == "finished"
     assert {r["player"] for r in summary["ranking"]} == set(summary["players"])
     lines = path.read_text().splitlines()
-    lines[3] = lines[3].replace('"circle":1', '"circle":2')
+    first = next(i for i, line in enumerate(lines) if '"marker_placed"' in line)
+    lines[first] = lines[first].replace('"circle":1', '"circle":2')
     path.write_text("\n".join(lines))
     assert main(["replay", str(path)]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
-    assert (error["event"], error["code"]) == (3, "wrong_circle")
+    assert (error["event"], error["code"]) == (first, "wrong_circle")

@@ -43,7 +43,7 @@ def check_invariants(state: ChefsState) -> None:
     # Chefs only move forward; the game ends exactly when someone passed field 20.
     for before, after in zip(state.rounds, state.rounds[1:], strict=False):
         assert all(after[p] >= before[p] for p in state.players)
-    if state.phase is Phase.OVER:
+    if state.phase is Phase.OVER and not state.called:
         assert max(state.positions.values()) > 20
     elif state.rounds:
         assert max(state.rounds[-1].values()) <= 20
@@ -124,4 +124,6 @@ def test_simulated_games_are_legal_finished_and_conserve_cards(seed: int, player
         step(state, event)
         check_invariants(state)
     assert state.phase is Phase.OVER
+    if state.version >= 2:  # the meal cards lying at the cookers are those laid (CH2.4)
+        assert [len(cards) for cards in state.laid] == state.cookers
     assert set(CHESTS) >= set(state.chests_taken)
