@@ -111,6 +111,10 @@
     var cancel = document.querySelector("[data-confirm] [data-cancel]");
     if (!cancel) return;
     event.preventDefault();
+    // The box may have just been swapped in (its autofocus already has the focus) before htmx
+    // set up its links: set it up now (once only), else the click is a plain link to the page
+    // the desk is on, which goes nowhere.
+    if (window.htmx) window.htmx.process(cancel);
     cancel.click();
   });
 
