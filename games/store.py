@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -184,6 +186,49 @@ def read_stream(stream_id: uuid.UUID, since: int = 0, until: int | None = None) 
     if until is not None:
         events = events.filter(version__lte=until)
     return list(events.order_by("version"))
+
+
+class StreamMemo:
+    """Streams' events kept in this process, so that a reader who asks each time for a whole
+    stream up to its latest version (every seat phone of a table, redrawing its panel after each
+    tap: its undo offer reads the table's log) reads only what was appended since.
+
+    A stream's events never change once appended (the log is append-only), so what is kept is
+    extended, never reread; the last event kept is read again with the new ones and must be the
+    same row (its id), else the stream is read whole (a database restored from a backup). For
+    readers of committed events (a page, or a write's decision before it appends): the version
+    a reader asks for is its projection's. Thread-safe; ``streams``: how many are kept."""
+
+    def __init__(self, streams: int = 512) -> None:
+        self._streams = streams
+        self._kept: OrderedDict[uuid.UUID, list[Event]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def read(self, stream_id: uuid.UUID, until: int) -> list[Event]:
+        """The stream's events with version <= ``until``, in version order (do not change the
+        list: it is shared)."""
+        with self._lock:
+            kept = self._kept.get(stream_id)
+        if kept and kept[-1].version == until:
+            with self._lock:
+                self._kept.move_to_end(stream_id)
+            return kept
+        if kept and kept[-1].version < until:
+            last = kept[-1]
+            more = read_stream(stream_id, since=last.version - 1, until=until)
+            events = kept + more[1:] if more and more[0].id == last.id else None
+        else:
+            events = None
+        if events is None:
+            events = read_stream(stream_id, until=until)
+        with self._lock:
+            held = self._kept.get(stream_id)
+            if not held or held[-1].version <= until:  # never replaced by an older read
+                self._kept[stream_id] = events
+                self._kept.move_to_end(stream_id)
+                while len(self._kept) > self._streams:
+                    self._kept.popitem(last=False)
+        return events
 
 
 def read_all(after: Cursor = START, limit: int = 500) -> list[Event]:

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -154,6 +156,36 @@ def _where(game: GameProjection) -> str:
     return str(where)
 
 
+class _States:
+    """The games' states as the phones last drew them, kept in this process: every phone of a
+    table redraws its panel after each tap, from the same snapshot, and a club game's snapshot
+    is its whole record (games/gametypes/engine_backed.py), replayed at each restore. A state is
+    reused only for an equal snapshot of the same game at the same version (a restore is a
+    function of its snapshot); the panels only read it. Thread-safe; ``games``: how many."""
+
+    def __init__(self, games: int = 512) -> None:
+        self._games = games
+        self._kept: OrderedDict[uuid.UUID, tuple[str, int, Any, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def restore(self, game: GameProjection) -> Any:
+        with self._lock:
+            held = self._kept.get(game.stream_id)
+        if held and held[:2] == (game.game_type, game.version) and held[2] == game.snapshot:
+            return held[3]
+        kind = GAME_TYPES[game.game_type]
+        state = kind.restore(game.snapshot) if game.snapshot else kind.new_state()
+        with self._lock:
+            self._kept[game.stream_id] = (game.game_type, game.version, game.snapshot, state)
+            self._kept.move_to_end(game.stream_id)
+            while len(self._kept) > self._games:
+                self._kept.popitem(last=False)
+        return state
+
+
+_STATES = _States()
+
+
 def _context(
     phone: Phone,
     focus: int,
@@ -168,8 +200,7 @@ def _context(
     panel = panel_for(game.game_type)
     if panel is None:
         return _no_panel_context(phone, game), stamp, None
-    kind = GAME_TYPES[game.game_type]
-    state = kind.restore(game.snapshot) if game.snapshot else kind.new_state()
+    state = _STATES.restore(game)
     closed = ""
     if game.status == GameProjection.Status.VOID:
         closed = gettext("This game was voided by the organizer: nothing more can be entered.")

@@ -202,9 +202,14 @@ def _pending(game: GameProjection, log: _Log) -> list[UndoRequest]:
 # ----------------------------------------------------------------------------- reads
 
 
+_LOGS = store.StreamMemo()
+"""The tables' logs as the phones' undo offers last read them (each phone of a table asks after
+every tap: the new events only are read)."""
+
+
 def seat_undo_options(*, game: GameProjection, seat: int) -> SeatUndo:
     """What the phone of ``seat`` may do about its last tap, and the table's open requests."""
-    events = store.read_stream(game.stream_id)
+    events = _LOGS.read(game.stream_id, until=game.version)
     log = _read(events)
     requests = tuple(_pending(game, log))
     if _closed(game):
