@@ -23,6 +23,7 @@ its undo finds its first answer, so an outbox never records an undone tap again)
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -207,10 +208,25 @@ _LOGS = store.StreamMemo()
 every tap: the new events only are read)."""
 
 
+_READ: dict[uuid.UUID, tuple[list[Any], _Log]] = {}
+"""Each table's log as last read for the phones, by the list _LOGS gave (the same list: the
+same events). The phones only read it."""
+_READS = 512
+_READ_LOCK = threading.Lock()
+
+
 def seat_undo_options(*, game: GameProjection, seat: int) -> SeatUndo:
     """What the phone of ``seat`` may do about its last tap, and the table's open requests."""
     events = _LOGS.read(game.stream_id, until=game.version)
-    log = _read(events)
+    read = _READ.get(game.stream_id)
+    if read is not None and read[0] is events:  # the very list read before: the same log
+        log = read[1]
+    else:
+        log = _read(events)
+        with _READ_LOCK:
+            _READ[game.stream_id] = (events, log)
+            while len(_READ) > _READS:
+                del _READ[next(iter(_READ))]
     requests = tuple(_pending(game, log))
     if _closed(game):
         return SeatUndo(requests=requests)
