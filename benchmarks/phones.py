@@ -116,6 +116,18 @@ if os.environ.get("BENCH_REGISTER"):
 the setup's process and in the server's (benchmarks/phones_wsgi.py)."""
 
 
+def run_setup(code: str, env: dict[str, str]) -> list[dict[str, Any]]:
+    """Run a setup script in a child process with the server's settings (so the tokens are
+    signed with its secret); what it printed after "SETUP "."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode:
+        sys.exit(done.stderr)
+    line = next(x for x in done.stdout.splitlines() if x.startswith("SETUP "))
+    return list(json.loads(line[6:]))
+
+
 def setup_game(game: str, tables: int, env: dict[str, str]) -> list[dict[str, Any]]:
     """A fresh database with ``tables`` tables of ``game`` at its largest size and their seat
     links (tests/phones/tables.py: the registry's sizes and options)."""
@@ -144,13 +156,7 @@ for table in range({tables}):
                 "players": [link.player for link in links], "api_token": api_token}})
 print("SETUP " + json.dumps(out))
 """
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    if done.returncode:
-        sys.exit(done.stderr)
-    line = next(x for x in done.stdout.splitlines() if x.startswith("SETUP "))
-    return list(json.loads(line[6:]))
+    return run_setup(code, env)
 
 
 def setup(tables: int, env: dict[str, str]) -> list[dict[str, Any]]:
@@ -172,13 +178,7 @@ for table in range({tables}):
                 "tokens": [link.token for link in links]}})
 print("SETUP " + json.dumps(out))
 """
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    if done.returncode:
-        sys.exit(done.stderr)
-    line = next(x for x in done.stdout.splitlines() if x.startswith("SETUP "))
-    return list(json.loads(line[6:]))
+    return run_setup(code, env)
 
 
 def record(table: int) -> list[dict[str, Any]]:
