@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +32,7 @@ from django.utils import timezone
 
 from games.db import committed_horizon_sql
 from games.models import Event, Stream
+from games.recent import Recent
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,37 +196,30 @@ class StreamMemo:
     extended, never reread; the last event kept is read again with the new ones and must be the
     same row (its id), else the stream is read whole (a database restored from a backup). For
     readers of committed events (a page, or a write's decision before it appends): the version
-    a reader asks for is its projection's. Thread-safe; ``streams``: how many are kept."""
+    a reader asks for is its projection's. ``streams``: how many are kept (games.recent)."""
 
     def __init__(self, streams: int = 512) -> None:
-        self._streams = streams
-        self._kept: OrderedDict[uuid.UUID, list[Event]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Recent[uuid.UUID, list[Event]] = Recent(streams)
 
     def read(self, stream_id: uuid.UUID, until: int) -> list[Event]:
         """The stream's events with version <= ``until``, in version order (do not change the
         list: it is shared)."""
-        with self._lock:
-            kept = self._kept.get(stream_id)
+        kept = self._kept.get(stream_id)
         if kept and kept[-1].version == until:
-            with self._lock:
-                self._kept.move_to_end(stream_id)
             return kept
+        events = None
         if kept and kept[-1].version < until:
             last = kept[-1]
             more = read_stream(stream_id, since=last.version - 1, until=until)
-            events = kept + more[1:] if more and more[0].id == last.id else None
-        else:
-            events = None
+            if more and more[0].id == last.id:
+                events = kept + more[1:]
         if events is None:
             events = read_stream(stream_id, until=until)
-        with self._lock:
-            held = self._kept.get(stream_id)
-            if not held or held[-1].version <= until:  # never replaced by an older read
-                self._kept[stream_id] = events
-                self._kept.move_to_end(stream_id)
-                while len(self._kept) > self._streams:
-                    self._kept.popitem(last=False)
+
+        def newer(held: list[Event]) -> bool:  # never replaced by an older read
+            return bool(held) and held[-1].version > until
+
+        self._kept.put(stream_id, events, unless=newer)
         return events
 
 

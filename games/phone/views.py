@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +46,7 @@ from games.gametypes import GAME_TYPES
 from games.models import GameProjection
 from games.phone.panel import Append, Panel, Save, SeatNow, SeatView, Tap, panel_for, seats_of
 from games.phone.undo import undo_offer
+from games.recent import Recent
 from games.refusals import refusal_message
 from games.seats import SeatAccess
 from games.services import drafts
@@ -161,25 +160,18 @@ class _States:
     table redraws its panel after each tap, from the same snapshot, and a club game's snapshot
     is its whole record (games/gametypes/engine_backed.py), replayed at each restore. A state is
     reused only for an equal snapshot of the same game at the same version (a restore is a
-    function of its snapshot); the panels only read it. Thread-safe; ``games``: how many."""
+    function of its snapshot); the panels only read it. ``games``: how many (games.recent)."""
 
     def __init__(self, games: int = 512) -> None:
-        self._games = games
-        self._kept: OrderedDict[uuid.UUID, tuple[str, int, Any, Any]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Recent[uuid.UUID, tuple[str, int, Any, Any]] = Recent(games)
 
     def restore(self, game: GameProjection) -> Any:
-        with self._lock:
-            held = self._kept.get(game.stream_id)
+        held = self._kept.get(game.stream_id)
         if held and held[:2] == (game.game_type, game.version) and held[2] == game.snapshot:
             return held[3]
         kind = GAME_TYPES[game.game_type]
         state = kind.restore(game.snapshot) if game.snapshot else kind.new_state()
-        with self._lock:
-            self._kept[game.stream_id] = (game.game_type, game.version, game.snapshot, state)
-            self._kept.move_to_end(game.stream_id)
-            while len(self._kept) > self._games:
-                self._kept.popitem(last=False)
+        self._kept.put(game.stream_id, (game.game_type, game.version, game.snapshot, state))
         return state
 
 

@@ -23,7 +23,6 @@ its undo finds its first answer, so an outbox never records an undone tap again)
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from games.projection import (
     GameView,
     fold_game,
 )
+from games.recent import Recent
 from games.seats import SeatAccess
 from games.services.common import GameChange, User, _game_type, _open, _projection
 from games.services.errors import NotAllowed, Refused
@@ -208,11 +208,9 @@ _LOGS = store.StreamMemo()
 every tap: the new events only are read)."""
 
 
-_READ: dict[uuid.UUID, tuple[list[Any], _Log]] = {}
+_READ: Recent[uuid.UUID, tuple[list[Any], _Log]] = Recent(512)
 """Each table's log as last read for the phones, by the list _LOGS gave (the same list: the
 same events). The phones only read it."""
-_READS = 512
-_READ_LOCK = threading.Lock()
 
 
 def seat_undo_options(*, game: GameProjection, seat: int) -> SeatUndo:
@@ -223,10 +221,7 @@ def seat_undo_options(*, game: GameProjection, seat: int) -> SeatUndo:
         log = read[1]
     else:
         log = _read(events)
-        with _READ_LOCK:
-            _READ[game.stream_id] = (events, log)
-            while len(_READ) > _READS:
-                del _READ[next(iter(_READ))]
+        _READ.put(game.stream_id, (events, log))
     requests = tuple(_pending(game, log))
     if _closed(game):
         return SeatUndo(requests=requests)

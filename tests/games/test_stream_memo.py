@@ -66,7 +66,7 @@ def test_a_last_event_that_is_another_row_now_makes_it_read_the_stream_whole() -
     stale = copy.copy(kept[-1])
     stale.id = -1  # the row kept is not the one the database holds (a restored backup)
     stale.data = {"type": "not what the log holds"}
-    memo._kept[change.game_id] = [*kept[:-1], stale]
+    memo._kept.put(change.game_id, [*kept[:-1], stale])
     later = services.game_append(
         game_id=change.game_id, expected_version=change.version, events=rest[:1]
     )
@@ -80,4 +80,4 @@ def test_it_keeps_only_so_many_streams() -> None:
     games = [new_game(1)[0] for _ in range(3)]
     for change in games:
         memo.read(change.game_id, until=change.version)
-    assert list(memo._kept) == [games[1].game_id, games[2].game_id]
+    assert memo._kept.keys() == [games[1].game_id, games[2].game_id]

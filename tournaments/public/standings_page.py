@@ -19,7 +19,6 @@ import html
 import logging
 import time
 import uuid
-from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from django.utils.text import compress_string
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games.recent import Recent
 from games.services import GameNotFound
 from tournaments import services
 from tournaments.public.presenters import (
@@ -354,18 +354,14 @@ def _release(lock: str, claim: str) -> None:
         cache.delete(lock)
 
 
-_PAGES: OrderedDict[tuple[uuid.UUID, str], SharedPage] = OrderedDict()
+_PAGES: Recent[tuple[uuid.UUID, str], SharedPage] = Recent(32)
 """This process's copy of the latest shared standings pages (by tournament and language), the
 most recently used last: a visit at an unchanged version is answered without a cache round
 trip. Only a copy of what the cache holds (another process renders or fetches its own)."""
-PAGES_KEPT = 32
 
 
 def _remember_page(slot: tuple[uuid.UUID, str], shared: SharedPage) -> None:
-    _PAGES[slot] = shared
-    _PAGES.move_to_end(slot)
-    while len(_PAGES) > PAGES_KEPT:
-        _PAGES.popitem(last=False)
+    _PAGES.put(slot, shared)
 
 
 def _tournament_key(tournament_id: uuid.UUID) -> str:
