@@ -65,6 +65,23 @@ def dishes(names: Sequence[str]) -> str:
     return word_list(dish(n) for n in names) or "–"
 
 
+def served_words(counts: Mapping[str, int]) -> list[str]:
+    """A player's dishes served this round, one word each ("burger ×2")."""
+    return [dish(d) if n == 1 else f"{dish(d)} ×{n}" for d, n in sorted(counts.items())]
+
+
+def in_play(game: GameState) -> bool:
+    """A round is being played (turns, a served dish, a market pick)."""
+    return game.phase in (Phase.TURN, Phase.SERVED, Phase.MARKET_PICK)
+
+
+def round_status(game: GameState, player: str) -> str:
+    """Where the player stands in the round being played: in it, or eliminated (in order)."""
+    if player in game.in_round:
+        return _("in the round")
+    return _("eliminated (%(order)s)") % {"order": game.eliminated.index(player) + 1}
+
+
 class FoodTruckResults(ResultsForm):
     """Each player's victory points and the winner."""
 
@@ -196,19 +213,12 @@ class FoodTruckPresenter:
         game: GameState = state.state
         if not game.players:
             return []
-        playing = game.phase in (Phase.TURN, Phase.SERVED, Phase.MARKET_PICK)
+        playing = in_play(game)
         rows = []
         for player in game.players:
             seat = game.seats[player]
-            if not playing:
-                where = "–"
-            elif player in game.in_round:
-                where = _("in the round")
-            else:
-                where = _("eliminated (%(order)s)") % {"order": game.eliminated.index(player) + 1}
-            served = word_list(
-                dish(d) if n == 1 else f"{dish(d)} ×{n}" for d, n in sorted(seat.served.items())
-            )
+            where = round_status(game, player) if playing else "–"
+            served = word_list(served_words(seat.served))
             rows.append(
                 (
                     player + (" ★" if player == game.marker else ""),

@@ -27,7 +27,14 @@ from engine.foodtruck.referee import (
     turn_player,
 )
 from engine.foodtruck.state import GameState, Phase
-from games.foodtruck.pages import FoodTruckPresenter, dish, effect
+from games.foodtruck.pages import (
+    FoodTruckPresenter,
+    dish,
+    effect,
+    in_play,
+    round_status,
+    served_words,
+)
 from games.phone.panel import Append, Panel, SeatNow, Shown, Tap
 
 _PRESENTER = FoodTruckPresenter()
@@ -94,29 +101,19 @@ class FoodTruckView:
     note: str = ""
 
 
-def _served(counts: Mapping[str, int]) -> str:
-    words = [dish(d) if n == 1 else f"{dish(d)} ×{n}" for d, n in sorted(counts.items())]
-    return ", ".join(words) or "–"
-
-
 def _players(game: GameState, acting: str | None) -> list[PlayerLine]:
-    playing = game.phase in (Phase.TURN, Phase.SERVED, Phase.MARKET_PICK)
+    playing = in_play(game)
     lines = []
     for player in game.players:
         seat = game.seats[player]
-        if not playing:
-            status = ""
-        elif player in game.in_round:
-            status = _("in the round")
-        else:
-            status = _("eliminated (%(order)s)") % {"order": game.eliminated.index(player) + 1}
+        status = round_status(game, player) if playing else ""
         lines.append(
             PlayerLine(
                 player=player,
                 points=game.points.get(player, 0),
                 marker=player == game.marker,
                 turn=player == acting,
-                served=_served(seat.served),
+                served=", ".join(served_words(seat.served)) or "–",
                 pile=seat.pile_size() if playing else None,
                 status=status,
                 company=effect(seat.company) if seat.company else "",
@@ -183,9 +180,7 @@ def phone_view(game: GameState, me: str, summary: Mapping[str, Any]) -> FoodTruc
     }
     if game.phase is Phase.OVER:
         return FoodTruckView(final=list(summary.get("ranking") or []), **base)
-    moves = (
-        _moves(game, me) if game.phase in (Phase.TURN, Phase.SERVED, Phase.MARKET_PICK) else None
-    )
+    moves = _moves(game, me) if in_play(game) else None
     note = ""
     if moves is not None and moves.company and acting != me:
         note = _(
