@@ -41,7 +41,6 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,11 +48,11 @@ from typing import Any
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Error, Page
 
-from games import services
 from games.gametypes import GAME_TYPES
 from games.models import Event, GameProjection
 from tests.browser.helpers import VERSION_AT_LEAST, WATCH
 from tests.phones.bot import read_panel
+from tests.phones.scorekeepers import Scorekeeper, scorekeeper_enters
 from tests.phones.tables import (
     TableSpec,
     create_table,
@@ -65,10 +64,6 @@ from tests.phones.tables import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-Scorekeeper = Callable[[Any, str, int], "dict[str, Any] | None"]
-"""What a table's scorekeeper enters when no phone offers a move (a game whose phones enter
-something that is no choice among moves: Trick-n-Chef's dealt hands): ``(game type, the record
-so far, a seed)`` -> the event, or None."""
 TIMEOUT_MS = 15_000
 STEP_CAP = 1500
 MOVES = "#seat-live form[data-act] button[data-move]"
@@ -300,14 +295,18 @@ class PhoneGame:
             assert taps < STEP_CAP, f"{self.spec.label}: {taps} taps and the game is not over"
             caught = self.ready(latest, self.phones)
             offering = [(p, m) for p, m in caught if m]
-            if not offering and self.scorekeeper is not None and (entry := self.entry()):
-                services.game_append(
-                    game_id=self.game_id,
-                    expected_version=latest,
-                    events=[entry],
-                    user=self.owner,
-                    forced=True,
+            if (
+                not offering
+                and self.scorekeeper is not None
+                and scorekeeper_enters(
+                    self.scorekeeper,
+                    self.spec.game_type,
+                    self.game_id,
+                    latest,
+                    self.owner,
+                    self.rng.randrange(1 << 30),
                 )
+            ):
                 latest = self.note()
                 continue
             assert offering, f"{self.spec.label} v{latest}: no phone offers a move:\n" + "\n".join(
@@ -380,13 +379,6 @@ class PhoneGame:
             answers_checked=self.check_answers(),
             final=self.check_final(),
         )
-
-    def entry(self) -> dict[str, Any] | None:
-        """What the scorekeeper enters now (None: nothing)."""
-        assert self.scorekeeper is not None
-        record = self.exporter().get(f"/api/games/{self.game_id}/record/").content.decode()
-        kind = GAME_TYPES[self.spec.game_type]
-        return self.scorekeeper(kind, record, self.rng.randrange(1 << 30))
 
     def exporter(self) -> Client:
         client = Client()

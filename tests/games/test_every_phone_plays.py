@@ -36,13 +36,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import services
 from games.gametypes import GAME_TYPES
 from games.models import GameProjection
 from tests.highcard import engine as high_card_engine
 from tests.highcard.conftest import high_card  # noqa: F401 (the fixture, for getfixturevalue)
 from tests.phones.bot import Answer, DjangoTransport, SeatBot, pick
-from tests.phones.scorekeepers import SCOREKEEPER
+from tests.phones.scorekeepers import SCOREKEEPER, scorekeeper_enters
 from tests.phones.tables import (
     create_table,
     held_by,
@@ -137,18 +136,19 @@ def test_every_phone_plays_a_whole_game(
             if game.status == GameProjection.Status.FINISHED:
                 break
             chosen = pick(bots, rng)
-            if chosen is None and game_type in SCOREKEEPER:
-                so_far = exporter.get(f"/api/games/{game_id}/record/").content.decode()
-                entry = SCOREKEEPER[game_type](kind, so_far, rng.randrange(1 << 30))
-                if entry is not None:
-                    services.game_append(
-                        game_id=game_id,
-                        expected_version=version,
-                        events=[entry],
-                        user=owner,
-                        forced=True,
-                    )
-                    continue
+            if (
+                chosen is None
+                and game_type in SCOREKEEPER
+                and scorekeeper_enters(
+                    SCOREKEEPER[game_type],
+                    game_type,
+                    game_id,
+                    version,
+                    owner,
+                    rng.randrange(1 << 30),
+                )
+            ):
+                continue
             assert chosen is not None, (
                 f"{spec.label}: the game is not finished (v{version}) and no phone offers a "
                 "move:\n" + "\n".join(f"{b.player}: {b.panel.text[:400]}" for b in bots)

@@ -37,9 +37,41 @@ def foodtruck_round(kind: Any, record: str, seed: int) -> dict[str, Any] | None:
     return to_json(round_start(state, random.Random(seed)))
 
 
-SCOREKEEPER: dict[str, Callable[[Any, str, int], dict[str, Any] | None]] = {
+Scorekeeper = Callable[[Any, str, int], "dict[str, Any] | None"]
+"""``(game type, the record so far, a seed)`` -> the event the scorekeeper enters, or None."""
+
+
+def scorekeeper_enters(
+    scorekeeper: Scorekeeper,
+    game_type: str,
+    game_id: Any,
+    version: int,
+    owner: Any,
+    seed: int,
+) -> bool:
+    """The table's scorekeeper (``owner``, the table's organizer) reads the record so far as
+    the export gives it and appends what ``scorekeeper`` says is entered now (with what the
+    rules force after it), at ``version``. False: nothing to enter now."""
+    from django.test import Client
+
+    from games import services
+    from games.gametypes import GAME_TYPES
+
+    exporter = Client()
+    exporter.force_login(owner)
+    record = exporter.get(f"/api/games/{game_id}/record/").content.decode()
+    entry = scorekeeper(GAME_TYPES[game_type], record, seed)
+    if entry is None:
+        return False
+    services.game_append(
+        game_id=game_id, expected_version=version, events=[entry], user=owner, forced=True
+    )
+    return True
+
+
+SCOREKEEPER: dict[str, Scorekeeper] = {
     "trick-n-chef": tricknchef_deal,
     "food-truck": foodtruck_round,
 }
 
-__all__ = ["SCOREKEEPER", "foodtruck_round", "tricknchef_deal"]
+__all__ = ["SCOREKEEPER", "Scorekeeper", "foodtruck_round", "scorekeeper_enters", "tricknchef_deal"]

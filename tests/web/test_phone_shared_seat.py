@@ -16,11 +16,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import services
-from games.gametypes import GAME_TYPES
 from games.models import Event
 from tests.highcard.conftest import high_card  # noqa: F401 (the fixture, for getfixturevalue)
 from tests.phones.bot import DjangoTransport, Move, SeatBot, pick
-from tests.phones.scorekeepers import SCOREKEEPER
+from tests.phones.scorekeepers import SCOREKEEPER, scorekeeper_enters
 from tests.phones.tables import create_table, phone_games, table_specs
 
 pytestmark = pytest.mark.django_db
@@ -51,8 +50,6 @@ def until_seat_two_may_move(
     key: str, game_id: Any, bots: list[SeatBot], owner: User, rng: random.Random
 ) -> None:
     """Random offered moves (and the scorekeeper's entries) until seat 2's phone offers one."""
-    exporter = Client()
-    exporter.force_login(owner)
     for _ in range(STEP_CAP):
         for bot in bots:
             bot.poll()
@@ -60,14 +57,11 @@ def until_seat_two_may_move(
             return
         chosen = pick(bots, rng)
         if chosen is None:
-            record = exporter.get(f"/api/games/{game_id}/record/").content.decode()
-            entry = SCOREKEEPER[key](GAME_TYPES[key], record, rng.randrange(1 << 30))
-            assert entry is not None, f"{key}: no phone offers a move and nothing to enter"
-            game = services.game_get(game_id=game_id, user=owner)
-            services.game_append(
-                game_id=game_id, expected_version=game.version, events=[entry], user=owner,
-                forced=True,
-            )  # fmt: skip
+            version = services.game_get(game_id=game_id, user=owner).version
+            entered = scorekeeper_enters(
+                SCOREKEEPER[key], key, game_id, version, owner, rng.randrange(1 << 30)
+            )
+            assert entered, f"{key}: no phone offers a move and nothing to enter"
             continue
         bot, move = chosen
         assert bot.tap(move).answer.status == 200, move
