@@ -46,14 +46,16 @@ class SeatLinkView:
     """A phone has opened it."""
 
 
-def _may_manage(game_id: uuid.UUID, user: User | None) -> None:
+def _may_manage(game_id: uuid.UUID, user: User | None) -> GameProjection:
+    """The game, if ``user`` manages its seat links (else NotAllowed)."""
     game = _projection(game_id)
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("log in as the organizer to manage seat links"))
     if policy.decide(game, user, policy.SEATS):
-        return
+        return game
     if not getattr(user, "is_staff", False) and game.created_by_id != user.pk:
         raise NotAllowed(_("only the game's organizer manages its seat links"))
+    return game
 
 
 def has_phones(game_type: str) -> bool:
@@ -79,9 +81,7 @@ def seat_links_issue(*, game_id: uuid.UUID, user: User | None = None) -> list[Se
     """Every seat that gets a phone (``GameType.phone_seats``: every seat, or a team game's
     head chefs') gets a link (those that have one keep it); the links, by seat.
     ``user`` None: the system issuing them (a tournament publishing its round)."""
-    if user is not None:
-        _may_manage(game_id, user)
-    game = _projection(game_id)
+    game = _projection(game_id) if user is None else _may_manage(game_id, user)
     if not has_phones(game.game_type):
         return []
     phones = GAME_TYPES[game.game_type].phone_seats(list(game.players), game.summary or {})
@@ -100,9 +100,8 @@ def seat_links_issue(*, game_id: uuid.UUID, user: User | None = None) -> list[Se
 
 def seat_links(*, game_id: uuid.UUID, user: User | None) -> list[SeatLinkView]:
     """The game's seat links (the organizer's: ``user`` None only for the system)."""
-    if user is not None:
-        _may_manage(game_id, user)
-    if not has_phones(_projection(game_id).game_type):
+    game = _projection(game_id) if user is None else _may_manage(game_id, user)
+    if not has_phones(game.game_type):
         return []
     return [_view(link) for link in SeatLink.objects.filter(game_id=game_id).order_by("seat")]
 
