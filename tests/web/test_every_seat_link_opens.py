@@ -37,8 +37,8 @@ def pages_with_links(client: Client, tid: uuid.UUID) -> dict[str, str]:
         if rnd["status"] == "proposed":
             continue
         addresses = [f"{base}round/{number}/seats/", f"{base}round/{number}/sheets/print/"]
-        for number_of_table, _table in enumerate(rnd["tables"], start=1):
-            table_base = f"{base}round/{number}/table/{number_of_table}/seats/"
+        for table in range(1, len(rnd["tables"]) + 1):
+            table_base = f"{base}round/{number}/table/{table}/seats/"
             addresses += [table_base, f"{table_base}print/"]
         for address in addresses:
             response = client.get(address)
