@@ -64,6 +64,25 @@ def card_words(steps: int, ingredients: int) -> str:
     }
 
 
+def cards_at(game: ChefsState, name: str, *, no_meal: str = "–", elsewhere: str = "–") -> str:
+    """The cards at a location in words: the counter's ingredient cards, a cooker's meal cards
+    (record v2: each card laid, ``no_meal`` when none lies there), the door's chests taken;
+    ``elsewhere`` for a location without cards."""
+    if name == "counter":
+        return ngettext("%(count)s ingredient card", "%(count)s ingredient cards", game.counter) % {
+            "count": game.counter
+        }
+    if name in ("window", "wall"):
+        cooker = 0 if name == "window" else 1
+        if game.version >= 2:
+            return word_list(card_words(s, n) for s, n in game.laid[cooker]) or no_meal
+        count = game.cookers[cooker]
+        return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
+    if name == "door":
+        return _("chests taken: %(chests)s") % {"chests": word_list(game.chests_taken) or "–"}
+    return elsewhere
+
+
 class ChefsResults(ResultsForm):
     """Each chef's final position (steps from the door)."""
 
@@ -215,28 +234,13 @@ class ChefsPresenter:
                         (
                             place(name).capitalize(),
                             word_list(game.markers[i]) or "–",
-                            self._cards_at(game, name),
+                            cards_at(game, name),
                         )
                         for i, name in enumerate(LOCATIONS)
                     ),
                 )
             )
         return tables
-
-    def _cards_at(self, game: ChefsState, name: str) -> str:
-        if name == "counter":
-            return ngettext(
-                "%(count)s ingredient card", "%(count)s ingredient cards", game.counter
-            ) % {"count": game.counter}
-        if name in ("window", "wall"):
-            cooker = 0 if name == "window" else 1
-            count = game.cookers[cooker]
-            if game.version >= 2:
-                return word_list(card_words(s, n) for s, n in game.laid[cooker]) or "–"
-            return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
-        if name == "door":
-            return _("chests taken: %(chests)s") % {"chests": word_list(game.chests_taken) or "–"}
-        return "–"
 
     def result_tables(self, summary: Mapping[str, Any]) -> list[StateTable]:
         positions = summary.get("positions") or {}

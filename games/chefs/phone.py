@@ -26,9 +26,8 @@ from engine.chefs.referee import laying_cooker, legal_moves, who_lays
 from engine.chefs.rules import MARKERS_PER_CHEF
 from engine.chefs.rules import field as board_field
 from engine.chefs.state import ChefsState, Phase
-from games.chefs.pages import card_words, ingredients_words, place, steps_words
+from games.chefs.pages import card_words, cards_at, ingredients_words, place, steps_words
 from games.phone.panel import Append, Panel, SeatNow, Shown, Tap
-from games.words import word_list
 
 SEAT_PLAYS = frozenset(
     {
@@ -176,24 +175,6 @@ def _groups(state: ChefsState, moves: Sequence[Mapping[str, Any]]) -> list[MoveG
     return [MoveGroup(title, [Move(_value(m), move_label(m)) for m in moves])]
 
 
-def _cards_at(state: ChefsState, index: int) -> str:
-    name = LOCATIONS[index]
-    if name == "counter":
-        return ngettext(
-            "%(count)s ingredient card", "%(count)s ingredient cards", state.counter
-        ) % {"count": state.counter}
-    if name in ("window", "wall"):
-        cooker = 0 if name == "window" else 1
-        if state.version >= 2:
-            cards = [card_words(steps, need) for steps, need in state.laid[cooker]]
-            return word_list(cards) or _("no meal card")
-        count = state.cookers[cooker]
-        return ngettext("%(count)s meal card", "%(count)s meal cards", count) % {"count": count}
-    if name == "door":
-        return _("chests taken: %(chests)s") % {"chests": word_list(state.chests_taken) or "–"}
-    return ""
-
-
 def _board(state: ChefsState) -> list[Spot]:
     acting = state.phase is Phase.ACTING
     return [
@@ -204,7 +185,7 @@ def _board(state: ChefsState) -> list[Spot]:
                 (circle, chef, acting and index == state.location and circle == state.circle + 1)
                 for circle, chef in enumerate(state.markers[index], start=1)
             ],
-            _cards_at(state, index),
+            cards_at(state, LOCATIONS[index], no_meal=_("no meal card"), elsewhere=""),
         )
         for index, name in enumerate(LOCATIONS)
     ]
