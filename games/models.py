@@ -24,6 +24,7 @@ class Stream(models.Model):
     class Kind(models.TextChoices):
         GAME = "game"
         TOURNAMENT = "tournament"
+        CLUB = "club"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     kind = models.CharField(max_length=20, choices=Kind.choices)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,13 +223,18 @@ class StreamMemo:
         return events
 
 
-def read_all(after: Cursor = START, limit: int = 500) -> list[Event]:
-    """Events of every stream after ``after``, in commit order, up to ``limit``.
+def read_all(
+    after: Cursor = START, limit: int = 500, types: Collection[str] | None = None
+) -> list[Event]:
+    """Events of every stream after ``after``, in commit order, up to ``limit`` (of the given
+    ``types`` only, if given: a consumer that follows a few kinds of events).
 
     Only events whose transaction is older than every transaction still running are returned,
     so a later call with the last event's cursor never misses one that commits late.
     """
     events = Event.objects.filter(Q(tx_id__gt=after.tx) | Q(tx_id=after.tx, id__gt=after.id))
+    if types is not None:
+        events = events.filter(type__in=sorted(types))
     if connection.vendor == "postgresql":
         events = events.filter(tx_id__lt=RawSQL(committed_horizon_sql(), []))
     return list(events.order_by("tx_id", "id")[:limit])

@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "template_partials",
     "games",
     "tournaments",
+    "club",
 ]
 
 MIDDLEWARE = [
@@ -337,6 +338,11 @@ CELERY_BEAT_SCHEDULE = {
     # Pair (and publish) the rounds whose set time has come.
     "tournament-schedules": {"task": "tournaments.run_schedules", "schedule": 60.0},
     # Handle the games' status changes whose nudge was lost (broker down, a killed process).
+    # The club's consumer of the log (members, ratings, statistics) catches every lost nudge.
+    "club-sync-sweep": {
+        "task": "club.sync",
+        "schedule": env.float("TNC_SYNC_SWEEP_SECONDS", default=10.0),
+    },
     "tournament-sync-sweep": {
         "task": "tournaments.sync_pending",
         "schedule": env.float("TNC_SYNC_SWEEP_SECONDS", default=10.0),

@@ -13,11 +13,14 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from engine.registry import RULES
+from engine.statistics import PlayerStatistics
 from games import policy, store
 from games.gametypes import GAME_TYPES, game_module
 from games.gametypes.base import Placement
 from games.models import Event, GameProjection
 from games.projection import (
+    FINISHED,
     IN_PROGRESS,
     GameView,
 )
@@ -240,3 +243,20 @@ def game_placements_at(*, game_id: uuid.UUID, version: int) -> tuple[str, list[P
     kind = _game_type(game.game_type)
     at = game.summary if game.version == version else _view(game_id, kind, until=version).summary
     return game.game_type, kind.placements(at)
+
+
+def game_play_statistics(*, game_id: uuid.UUID, version: int) -> dict[str, PlayerStatistics]:
+    """What the game's rules mine from its play log as of ``version`` (engine.statistics), by
+    player name as the record names them: nothing for a game entered as results only, a game
+    whose rules mine nothing, or one not finished at that version. For consumers of results
+    (the club's statistics); no permission check: the caller is the system."""
+    game = _projection(game_id)
+    rules = RULES.get(game.game_type)
+    mine = getattr(rules, "statistics", None)
+    if mine is None:
+        return {}
+    view = _view(game_id, _game_type(game.game_type), until=version)
+    if view.results is not None or view.status != FINISHED:
+        return {}
+    found: dict[str, PlayerStatistics] = mine(view.record_events)
+    return found

@@ -24,6 +24,7 @@ from tournaments.models import TournamentProjection, TournamentRole, TournamentT
 from tournaments.services import snapshots
 from tournaments.services.access import _metadata, _refused, _require
 from tournaments.services.summary import _summary
+from tournaments.signals import tournament_appended
 
 ATTEMPTS = 5
 """How often a service without an expected version re-decides after a concurrent change."""
@@ -220,6 +221,12 @@ def _append(
         state.version,
         [NewEvent(kind, data) for kind, data in events],
         metadata=_metadata(user, request_id, system),
+    )
+    types = tuple(kind for kind, _ in events)
+    transaction.on_commit(
+        lambda: tournament_appended.send(
+            sender=TournamentProjection, tournament_id=projection.stream_id, types=types
+        )
     )
     if any(kind in ZONE_CHANGED for kind, _ in events):
         timezones.forget(projection.stream_id)  # the zone pages show may have changed

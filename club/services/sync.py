@@ -1,0 +1,476 @@
+"""The club's tracked consumer of the log: members' entries, ratings and play statistics kept
+up to date from the tournaments' and the club's events, exactly once.
+
+It reads the log in commit order after its position (club.models.LogPosition, ``club``), only
+the event types that can change what the club shows (:data:`RELEVANT` and the club's own), and
+in one transaction updates the projections and moves its position past what it handled. A
+consumer killed half-way leaves the position where it was; two consumers take turns on the
+position row's lock. A nudge (tournaments.signals.tournament_appended, the club's writes) runs
+it at once; the beat's sweep (``club.sync``) catches whatever a lost nudge left.
+
+Ratings are kept incrementally while results only arrive; a withdrawn or re-recorded result
+(a correction) or a change of who an entry belongs to (a merge, a split) re-rates that game, or
+every game, from scratch (club.ratings.rate_all).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date as Date
+from typing import Any, Final
+
+from django.db import transaction
+from django.db.models import Max
+
+from club import domain, ratings
+from club.models import (
+    GameFeat,
+    GameStatistic,
+    LogPosition,
+    Member,
+    MemberEntry,
+    Rating,
+    RatingChange,
+)
+from club.services.state import CLUB_ID, club_state, fold_club
+from games import services as games
+from games import store
+from games.models import Event
+from games.store import Cursor
+from tournaments.models import TournamentProjection
+from tournaments.services.reads import current_standings
+from tournaments.services.writes import _state as tournament_state_of
+
+NAME: Final = "club"
+RECORDED: Final = "result_recorded"
+WITHDRAWN: Final = "result_withdrawn"
+RELEVANT: Final = frozenset(
+    {
+        "tournament_created",
+        "settings_changed",
+        "player_registered",
+        "player_checked_in",
+        "player_checked_out",
+        "player_dropped",
+        "player_reinstated",
+        RECORDED,
+        WITHDRAWN,
+        "result_confirmed",
+        "round_closed",
+        "tournament_finished",
+        "action_undone",
+    }
+)
+"""The tournament events that can change an entry, a place, a rating or a statistic."""
+IDENTITY: Final = frozenset({"members_merged", "entry_assigned"})
+FOLLOWED: Final = RELEVANT | frozenset(domain.EVENT_TYPES)
+BATCH: Final = 2000
+
+
+@dataclass
+class SyncReport:
+    events: int = 0
+    tournaments: int = 0
+    rated: int = 0
+    rerated: set[str] = field(default_factory=set)
+
+    def __str__(self) -> str:
+        again = ", ".join(sorted(self.rerated)) or "none"
+        return (
+            f"{self.events} events, {self.tournaments} tournaments refreshed, "
+            f"{self.rated} games rated, re-rated from scratch: {again}"
+        )
+
+
+def _position(*, lock: bool) -> LogPosition:
+    rows = LogPosition.objects.all()
+    if lock:
+        rows = rows.select_for_update()
+    found = rows.filter(name=NAME).first()
+    if found is None:
+        LogPosition.objects.get_or_create(name=NAME)
+        found = rows.get(name=NAME)
+    return found
+
+
+def generation() -> int:
+    """Counts the consumer's writes: the club pages' cache key."""
+    found = LogPosition.objects.filter(name=NAME).values_list("generation", flat=True).first()
+    return int(found or 0)
+
+
+def club_sync(*, limit: int = BATCH) -> SyncReport:
+    """Handle what the log holds after the consumer's position (in batches of ``limit``
+    events, each in its own transaction); what was done."""
+    report = SyncReport()
+    while True:
+        with transaction.atomic():
+            position = _position(lock=True)
+            batch = store.read_all(
+                after=Cursor(position.tx, position.event), limit=limit, types=FOLLOWED
+            )
+            if not batch:
+                break
+            _handle(batch, report)
+            position.tx, position.event = batch[-1].tx_id, batch[-1].id
+            position.generation += 1
+            position.save()
+        report.events += len(batch)
+        if len(batch) < limit:
+            break
+    return report
+
+
+def _handle(batch: Sequence[Event], report: SyncReport) -> None:
+    ids = {e.stream_id for e in batch}
+    kinds = dict(
+        TournamentProjection.objects.filter(stream_id__in=ids).values_list("stream_id", "game_type")
+    )
+    club = club_state()
+    mine = [e for e in batch if e.stream_id == CLUB_ID]
+    if mine and club.version < mine[-1].version:  # the projection moved on; fold what we read
+        club = fold_club()
+    ours = [e for e in batch if e.stream_id in kinds]
+    identity = any(e.type in IDENTITY for e in mine)
+    dirty = (
+        set(TournamentProjection.objects.values_list("stream_id", flat=True))
+        if identity
+        else {e.stream_id for e in ours}
+    )
+    for tournament_id in sorted(dirty, key=str):
+        refresh_entries(tournament_id, club)
+    report.tournaments += len(dirty)
+    if dirty or mine:
+        refresh_members(club)
+    results = [e for e in ours if e.type in (RECORDED, WITHDRAWN)]
+    again = set(GAME_TYPES_RATED()) if identity else _needs_rerating(results, kinds)
+    for event in results:
+        game_type = kinds[event.stream_id]
+        if event.type == RECORDED and game_type not in again:
+            report.rated += _rate_one(event, game_type)
+    for game_type in sorted(again):
+        report.rated += rerate(game_type)
+    report.rerated |= again
+    for event in results:
+        _statistics(event, kinds[event.stream_id])
+
+
+def GAME_TYPES_RATED() -> set[str]:  # noqa: N802 - reads like the set it is
+    """Every game type that has a rated result (a merge or a split re-rates them all)."""
+    return set(TournamentProjection.objects.values_list("game_type", flat=True).distinct())
+
+
+def _needs_rerating(results: Sequence[Event], kinds: Mapping[uuid.UUID, str]) -> set[str]:
+    """The game types whose ratings an incremental step cannot keep: a result withdrawn, or
+    recorded again for a game already rated (or twice in the batch)."""
+    again: set[str] = set()
+    seen: set[str] = set()
+    recorded = [str(e.data.get("game")) for e in results if e.type == RECORDED]
+    rated = set(
+        str(g)
+        for g in RatingChange.objects.filter(game_id__in=recorded).values_list("game_id", flat=True)
+    )
+    for event in results:
+        game = str(event.data.get("game"))
+        if event.type == WITHDRAWN or game in rated or game in seen:
+            again.add(kinds[event.stream_id])
+        seen.add(game)
+    return again
+
+
+# --- entries and members ---------------------------------------------------------------------
+
+
+def _names(player: Any) -> list[tuple[int, str, str]]:
+    """An entrant's people: (index, name, team) -- a player alone, or a team's members."""
+    if player.members:
+        return [(i, name, player.name) for i, name in enumerate(player.members, start=1)]
+    return [(0, player.name, "")]
+
+
+def refresh_entries(tournament_id: uuid.UUID, club: domain.ClubState) -> None:
+    """A tournament's entries as its state and the club's decisions make them now."""
+    projection = TournamentProjection.objects.filter(stream_id=tournament_id).first()
+    if projection is None:
+        return
+    state = tournament_state_of(projection)
+    if state.settings is None:
+        return
+    standings = current_standings(projection, state)
+    rows = {str(r["player"]): r for r in standings.get("rows", [])}
+    apart = {str(p["player"]) for p in standings.get("not_checked_in", [])}
+    finished = state.status == "finished"
+    day = Date.fromisoformat(state.config.date)
+    wanted: dict[tuple[str, int], dict[str, Any]] = {}
+    for player in state.players.values():
+        row = rows.get(player.id)
+        played = int(row["games"]) if row else 0
+        took_part = row is not None and player.id not in apart and (played or row["byes"])
+        for index, name, team in _names(player):
+            member = club.member_of((str(tournament_id), player.id, index), name)
+            wanted[(player.id, index)] = {
+                "name": name,
+                "team": team,
+                "member_id": member,
+                "game_type": state.config.game_type,
+                "date": day,
+                "finished": finished,
+                "place": int(row["rank"]) if took_part and row else None,
+                "games": played,
+            }
+    known = set(
+        Member.objects.filter(id__in={w["member_id"] for w in wanted.values()}).values_list(
+            "id", flat=True
+        )
+    )
+    Member.objects.bulk_create(
+        [
+            Member(id=w["member_id"], name=w["name"])
+            for w in {w["member_id"]: w for w in wanted.values()}.values()
+            if w["member_id"] not in known
+        ]
+    )
+    existing = {
+        (e.player, e.index): e for e in MemberEntry.objects.filter(tournament_id=tournament_id)
+    }
+    changed, new = [], []
+    for key, values in wanted.items():
+        entry = existing.pop(key, None)
+        if entry is None:
+            new.append(
+                MemberEntry(tournament_id=tournament_id, player=key[0], index=key[1], **values)
+            )
+        elif any(getattr(entry, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(entry, k, v)
+            changed.append(entry)
+    MemberEntry.objects.bulk_create(new)
+    MemberEntry.objects.bulk_update(
+        changed, list(next(iter(wanted.values()), {}).keys()) or ["name"]
+    )
+    if existing:
+        MemberEntry.objects.filter(id__in=[e.id for e in existing.values()]).delete()
+
+
+def refresh_members(club: domain.ClubState) -> None:
+    """Every member's name (their latest entry's), display name, hidden flag and merge."""
+    latest: dict[str, str] = {}
+    for member, name in MemberEntry.objects.order_by("date", "tournament_id", "id").values_list(
+        "member_id", "name"
+    ):
+        latest[member] = name
+    members = list(Member.objects.all())
+    changed = []
+    orphans = []
+    for m in members:
+        values = {
+            "name": latest.get(m.id, m.name),
+            "display_name": club.display.get(m.id, ""),
+            "hidden": m.id in club.hidden,
+            "merged_into": club.canonical(m.id) if m.id in club.merged else "",
+        }
+        if m.id not in latest and not values["merged_into"]:
+            orphans.append(m.id)
+            continue
+        if any(getattr(m, k) != v for k, v in values.items()):
+            for k, v in values.items():
+                setattr(m, k, v)
+            changed.append(m)
+    Member.objects.bulk_update(changed, ["name", "display_name", "hidden", "merged_into"])
+    if orphans:  # a member left with no entry (split off entirely, or undone): gone
+        RatingChange.objects.filter(member_id__in=orphans).delete()
+        Member.objects.filter(id__in=orphans).delete()
+
+
+# --- ratings ---------------------------------------------------------------------------------
+
+
+def _teams(
+    tournament_id: uuid.UUID, placements: Iterable[Mapping[str, Any]]
+) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]]:
+    people: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    players = [str(p["player"]) for p in placements]
+    for player, index, member in MemberEntry.objects.filter(
+        tournament_id=tournament_id, player__in=players
+    ).values_list("player", "index", "member_id"):
+        people[player].append((index, member))
+    teams, places = [], []
+    for p in placements:
+        teams.append(tuple(m for _, m in sorted(people.get(str(p["player"]), []))))
+        places.append(int(p["place"]))
+    return tuple(teams), tuple(places)
+
+
+def _rate_one(event: Event, game_type: str) -> int:
+    data = event.data
+    teams, places = _teams(event.stream_id, data.get("placements", ()))
+    seq = (RatingChange.objects.filter(game_type=game_type).aggregate(s=Max("seq"))["s"] or 0) + 1
+    game = ratings.RatedGame(
+        seq=seq, game=str(data["game"]), game_type=game_type, teams=teams, places=places
+    )
+    if not ratings.rateable(game):
+        return 0
+    members = {m for team in teams for m in team}
+    current = {
+        r.member_id: ratings.Rating(mu=r.mu, sigma=r.sigma, games=r.games)
+        for r in Rating.objects.filter(game_type=game_type, member_id__in=members)
+    }
+    changes = ratings.Ratings(current).rate(game)
+    _write(changes, {game.game: (event.stream_id, data)})
+    return 1
+
+
+def _write(
+    changes: Sequence[ratings.Change], where: Mapping[str, tuple[uuid.UUID, Mapping[str, Any]]]
+) -> None:
+    RatingChange.objects.bulk_create(
+        [
+            RatingChange(
+                seq=c.seq,
+                game_id=c.game,
+                game_type=c.game_type,
+                tournament_id=where[c.game][0],
+                round=int(where[c.game][1].get("round", 0)),
+                table=int(where[c.game][1].get("table", 0)),
+                member_id=c.member,
+                place=c.place,
+                size=c.size,
+                mu_before=c.before.mu,
+                sigma_before=c.before.sigma,
+                mu=c.after.mu,
+                sigma=c.after.sigma,
+                games=c.after.games,
+            )
+            for c in changes
+        ],
+        batch_size=2000,
+    )
+    final = {(c.game_type, c.member): c.after for c in changes}
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                game_type=game_type,
+                member_id=member,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                games=r.games,
+            )
+            for (game_type, member), r in final.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["game_type", "member"],
+        update_fields=["mu", "sigma", "ordinal", "games"],
+        batch_size=2000,
+    )
+
+
+def standing_results() -> dict[str, tuple[uuid.UUID, Mapping[str, Any]]]:
+    """Every game result that stands now, by game id, in the order it was recorded (a result
+    recorded again after a correction takes its new place): (tournament id, event data)."""
+    standing: dict[str, tuple[uuid.UUID, Mapping[str, Any]]] = {}
+    events = (
+        Event.objects.filter(type__in=(RECORDED, WITHDRAWN), stream__kind="tournament")
+        .order_by("tx_id", "id")
+        .values_list("stream_id", "type", "data")
+    )
+    for tournament_id, kind, data in events.iterator(chunk_size=2000):
+        game = str(data.get("game"))
+        standing.pop(game, None)
+        if kind == RECORDED:
+            standing[game] = (tournament_id, data)
+    return standing
+
+
+def rated_games(game_type: str) -> tuple[list[ratings.RatedGame], dict[str, Any]]:
+    """The games of one type to rate, in order, with where each was played."""
+    kinds = dict(TournamentProjection.objects.values_list("stream_id", "game_type"))
+    people: dict[tuple[uuid.UUID, str], list[tuple[int, str]]] = defaultdict(list)
+    for tournament_id, player, index, member in MemberEntry.objects.filter(
+        game_type=game_type
+    ).values_list("tournament_id", "player", "index", "member_id"):
+        people[(tournament_id, player)].append((index, member))
+    games_: list[ratings.RatedGame] = []
+    where: dict[str, Any] = {}
+    for game, (tournament_id, data) in standing_results().items():
+        if kinds.get(tournament_id) != game_type:
+            continue
+        placements = data.get("placements", ())
+        teams = tuple(
+            tuple(m for _, m in sorted(people.get((tournament_id, str(p["player"])), [])))
+            for p in placements
+        )
+        places = tuple(int(p["place"]) for p in placements)
+        games_.append(
+            ratings.RatedGame(
+                seq=len(games_) + 1, game=game, game_type=game_type, teams=teams, places=places
+            )
+        )
+        where[game] = (tournament_id, data)
+    return games_, where
+
+
+def rerate(game_type: str) -> int:
+    """One game's ratings from scratch; the number of games rated."""
+    found, where = rated_games(game_type)
+    RatingChange.objects.filter(game_type=game_type).delete()
+    Rating.objects.filter(game_type=game_type).delete()
+    _, changes = ratings.rate_all(found)
+    _write(changes, where)
+    return len({c.game for c in changes})
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+def _statistics(event: Event, game_type: str) -> None:
+    """A game's statistics and feats as its result now stands (none once withdrawn)."""
+    data = event.data
+    game = uuid.UUID(str(data.get("game")))
+    GameStatistic.objects.filter(game_id=game).delete()
+    GameFeat.objects.filter(game_id=game).delete()
+    if event.type != RECORDED:
+        return
+    version = data.get("game_version")
+    if not isinstance(version, int):
+        return
+    mined = games.game_play_statistics(game_id=game, version=version)
+    if not mined:
+        return
+    players = [str(p["player"]) for p in data.get("placements", ())]
+    entries: dict[str, list[MemberEntry]] = defaultdict(list)
+    for e in MemberEntry.objects.filter(tournament_id=event.stream_id, player__in=players):
+        entries[e.name].append(e)
+        if e.team:  # a team's figure counts for each of its members
+            entries[e.team].append(e)
+    stats: list[GameStatistic] = []
+    feats: list[GameFeat] = []
+    for name, found in mined.items():
+        for entry in entries.get(name, ()):
+            stats += [
+                GameStatistic(
+                    game_id=game,
+                    game_type=game_type,
+                    entry=entry,
+                    code=s.code,
+                    value=s.value,
+                    sample=s.sample,
+                )
+                for s in found.statistics
+            ]
+            feats += [
+                GameFeat(
+                    game_id=game,
+                    game_type=game_type,
+                    entry=entry,
+                    code=f.code,
+                    value=f.value,
+                    round=f.round,
+                )
+                for f in found.feats
+            ]
+    GameStatistic.objects.bulk_create(stats, ignore_conflicts=True)
+    GameFeat.objects.bulk_create(feats, ignore_conflicts=True)
