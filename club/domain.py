@@ -23,18 +23,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tournaments.domain.state import Refusal
+from tournaments.domain.words import gettext_lazy
+
 CLUB_STREAM_ID: Final = "6c0b5a1e-c1ab-5eed-8000-000000000001"
 """The club stream's id: the same on every site, so a restore finds it again."""
 
 
-class ClubRefusal(Exception):
-    """A club decision that cannot be taken: ``code`` (stable) and ``message`` (the user's
-    words, translated by the caller's catalogue)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+ClubRefusal = Refusal
+"""A club decision that cannot be taken: a stable ``code`` and the words (tournaments.domain's
+refusal, said in the reader's language where it is shown)."""
 
 
 Entry = tuple[str, str, int]
@@ -217,7 +215,10 @@ def league_rules(data: Mapping[str, Any], base: LeagueRules | None = None) -> Le
     rules = base or LeagueRules()
     unknown = set(data) - RULE_KEYS
     if unknown:
-        raise ClubRefusal("unknown_rule", "unknown league rule: " + ", ".join(sorted(unknown)))
+        raise ClubRefusal(
+            "unknown_rule",
+            gettext_lazy("unknown league rule: %(rules)s", rules=", ".join(sorted(unknown))),
+        )
     changes: dict[str, Any] = {}
     if "points" in data:
         points = data["points"]
@@ -230,8 +231,10 @@ def league_rules(data: Mapping[str, Any], base: LeagueRules | None = None) -> Le
         ):
             raise ClubRefusal(
                 "bad_points",
-                "points per place must be a list of whole numbers from 0 to 10000, "
-                "first place first",
+                gettext_lazy(
+                    "points per place must be a list of whole numbers from 0 to 10000, "
+                    "first place first"
+                ),
             )
         changes["points"] = tuple(points)
     for key, low, none_ok in (
@@ -246,7 +249,12 @@ def league_rules(data: Mapping[str, Any], base: LeagueRules | None = None) -> Le
                 changes[key] = None
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= 1000:
-                raise ClubRefusal("bad_" + key, f"{key} must be a whole number from {low} to 1000")
+                raise ClubRefusal(
+                    "bad_" + key,
+                    gettext_lazy(
+                        "%(rule)s must be a whole number from %(low)s to 1000", rule=key, low=low
+                    ),
+                )
             changes[key] = value
     if "divisions" in data:
         divisions = data["divisions"]
@@ -254,11 +262,14 @@ def league_rules(data: Mapping[str, Any], base: LeagueRules | None = None) -> Le
             isinstance(d, str) and d.strip() and len(d) <= 40 for d in divisions
         ):
             raise ClubRefusal(
-                "bad_divisions", "divisions must be a list of names (1 to 40 characters)"
+                "bad_divisions",
+                gettext_lazy("divisions must be a list of names (1 to 40 characters)"),
             )
         cleaned = tuple(d.strip() for d in divisions)
         if len(set(cleaned)) != len(cleaned) or len(cleaned) > 20:
-            raise ClubRefusal("bad_divisions", "division names must differ (20 at most)")
+            raise ClubRefusal(
+                "bad_divisions", gettext_lazy("division names must differ (20 at most)")
+            )
         changes["divisions"] = cleaned
     return dataclasses.replace(rules, **changes)
 
@@ -361,9 +372,11 @@ def decide_merge(state: ClubState, member: str, into: str, known: set[str]) -> M
     member, into = state.canonical(member), state.canonical(into)
     for who in (member, into):
         if who not in known:
-            raise ClubRefusal("no_member", f"there is no member {who}")
+            raise ClubRefusal(
+                "no_member", gettext_lazy("there is no member %(member)s", member=who)
+            )
     if member == into:
-        raise ClubRefusal("same_member", "a member cannot be merged into themselves")
+        raise ClubRefusal("same_member", gettext_lazy("a member cannot be merged into themselves"))
     return MembersMerged(member=member, into=into)
 
 
@@ -373,7 +386,8 @@ def decide_split(
     """Give one entry a member of its own (the same name was two people)."""
     if entries_of_member < 2 and state.member_of(entry, name) == default_member(name):
         raise ClubRefusal(
-            "nothing_to_split", "this is the member's only entry: there is nothing to split off"
+            "nothing_to_split",
+            gettext_lazy("this is the member's only entry: there is nothing to split off"),
         )
     return EntryAssigned(
         tournament=entry[0], player=entry[1], index=entry[2], member=split_member(entry)
@@ -387,5 +401,7 @@ def new_league_id(state: ClubState) -> int:
 def league(state: ClubState, league_id: int) -> League:
     found = state.leagues.get(league_id)
     if found is None:
-        raise ClubRefusal("no_league", f"there is no league {league_id}")
+        raise ClubRefusal(
+            "no_league", gettext_lazy("there is no league %(league)s", league=league_id)
+        )
     return found

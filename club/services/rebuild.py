@@ -49,7 +49,7 @@ def club_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
                 field="rating",
                 stored=stored.get(key),
                 rebuilt=rebuilt.get(key),
-            )  # type: ignore[arg-type]
+            )
             for key in sorted(set(stored) | set(rebuilt))
             if stored.get(key) != rebuilt.get(key)
         ]

@@ -168,7 +168,7 @@ def _needs_rerating(results: Sequence[Event], kinds: Mapping[uuid.UUID, str]) ->
     recorded again for a game already rated (or twice in the batch)."""
     again: set[str] = set()
     seen: set[str] = set()
-    recorded = [str(e.data.get("game")) for e in results if e.type == RECORDED]
+    recorded = [uuid.UUID(str(e.data.get("game"))) for e in results if e.type == RECORDED]
     rated = set(
         str(g)
         for g in RatingChange.objects.filter(game_id__in=recorded).values_list("game_id", flat=True)

@@ -24,7 +24,8 @@ from games.services.common import _game_type, _projection, _save, _view
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    game_id: uuid.UUID
+    game_id: uuid.UUID | str
+    """What differs: a game or tournament id, or another projection's key (a rating)."""
     field: str
     stored: Any
     rebuilt: Any

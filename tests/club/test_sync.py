@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -19,7 +21,7 @@ def organizer(django_user_model: type[User]) -> User:
 
 
 def test_a_season_of_two_tournaments_is_rated(
-    organizer: User, django_capture_on_commit_callbacks
+    organizer: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     season_tournament(
         organizer, NAMES, on_commit=django_capture_on_commit_callbacks, no_shows=("Zed",)
