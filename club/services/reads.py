@@ -111,7 +111,7 @@ def season_view(league_id: int, *, official: bool = False) -> SeasonView:
         tournament_id__in=list(tournaments), place__isnull=False
     ).values_list("tournament_id", "member_id", "place"):
         best = places[str(tournament_id)].get(member)
-        places[str(tournament_id)][member] = int(place) if best is None else min(best, int(place))
+        places[str(tournament_id)][member] = min(best or 999, int(place or 0))
     rows = season.table(
         league.rules,
         [season.SeasonTournament(t.id, t.name, t.date, t.status == "finished") for t in order],
