@@ -20,12 +20,15 @@ urlpatterns = [
     # Pages, by audience: the public, organizers, scorekeepers at a table.
     path("t/", include("tournaments.urls_public")),
     path("g/", include("games.urls_public")),
+    path("club/", include("club.urls_public")),
+    path("desk/club/", include("club.desk.urls")),
     path("desk/", include("tournaments.desk.urls")),
     path("table/", include("games.urls_table")),
     # A seat's phone: /seat/<token>/ (a seat link) and /table/<game>/seat/<n>/ (an official).
     path("", include("games.phone.urls")),
     path("admin/", admin.site.urls),
     path("api/tournaments/", include("tournaments.api.urls")),
+    path("api/", include("club.api.urls")),
     path("api/", include("games.api.urls")),
 ]
 
