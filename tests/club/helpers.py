@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from tests.tournaments.helpers import new_tournament, play_round
+from tests.tournaments.helpers import Entry, new_tournament, play_round
 from tournaments import services as t
 
 
@@ -26,6 +26,7 @@ def season_tournament(
     date: str = "2026-12-01",
     no_shows: tuple[str, ...] = (),
     finish: bool = True,
+    entry: Entry | None = None,
     **settings: Any,
 ) -> uuid.UUID:
     """A finished tournament of ``rounds`` rounds, every table entered as results only (seat
@@ -35,10 +36,15 @@ def season_tournament(
     if no_shows:
         t.tournament_register(tournament_id=tid, user=user, names=list(no_shows))
     for _ in range(rounds):
-        play_round(tid, user, on_commit, by_seat)
+        play_round(tid, user, on_commit, entry or by_seat)
         played = t.tournament_get(tournament_id=tid, user=user).summary["rounds"]
         if played[-1]["status"] != "closed":
             t.tournament_close_round(tournament_id=tid, round=len(played), user=user)
     if finish:
         t.tournament_finish(tournament_id=tid, user=user)
     return tid
+
+
+def kitchen_entry(names: list[str]) -> dict[str, Any]:
+    """A Crazy Kitchen results-only entry: the first team cooks first and wins."""
+    return {"cooks_first": names[0], "scores": [9, 1, 9, 1, 9, 1]}
