@@ -36,11 +36,11 @@ def served(player: str, steps: int, position: int) -> dict[str, Any]:
     return {"type": "meal_served", "player": player, "steps": steps, "position": position}
 
 
-START = {"type": "game_started", "game": "chefs", "players": ["ann", "ben"]}
+START: dict[str, Any] = {"type": "game_started", "game": "chefs", "players": ["ann", "ben"]}
 # A v1 record, two chefs: 4 ingredient cards at the counter, 1 meal card at each cooker, 2
 # cards in each hand (CH2.2-CH2.3). The markers act counter, window, door, wall, service
 # (CH4.1).
-GAME = [
+GAME: list[dict[str, Any]] = [
     START,
     {"type": "round_started", "round": 1, "starting_player": "ann"},
     marker("ann", "window"),
@@ -110,16 +110,19 @@ def test_results_only_unfinished_and_playless_records_give_nothing() -> None:
     results = {"type": "results_entered", "positions": {"ann": 21, "ben": 3}}
     assert RULES.statistics([START, results]) == {}
     assert RULES.statistics(GAME[:-1]) == {}
-    called = {"type": "game_started", "game": "chefs", "version": 2, "players": ["ann", "ben"]}
+    called: dict[str, Any] = {
+        "type": "game_started",
+        "game": "chefs",
+        "version": 2,
+        "players": ["ann", "ben"],
+    }
     laid = [
         {"type": "meal_laid", "cooker": c, "steps": 3, "ingredients": 2} for c in ("window", "wall")
     ]
     # Called for time before any marker: finished, but nothing was played.
-    assert (
-        RULES.replay([json.dumps(e) for e in [called, *laid, {"type": "game_called"}]])["status"]
-        == "finished"
-    )
-    assert RULES.statistics([called, *laid, {"type": "game_called"}]) == {}
+    playless = [called, *laid, {"type": "game_called"}]
+    assert RULES.replay([json.dumps(e) for e in playless])["status"] == "finished"
+    assert RULES.statistics(playless) == {}
 
 
 def test_an_invalid_record_is_refused_at_its_first_bad_object() -> None:
