@@ -14,19 +14,27 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 import engine
 from engine.errors import InvalidRecord
 from engine.jsonline import split_lines
+from engine.statistics import PlayerStatistics
 
 DEFAULT = "trick-n-chef"
 """A first line without ``"game"`` is a Trick-n-Chef record (record format v1 has no key)."""
 
 
 class Rules(Protocol):
-    """What the command line needs of a game's rules (each package's ``RULES``)."""
+    """What the command line needs of a game's rules (each package's ``RULES``).
+
+    Every game package of ``engine/`` also gives ``statistics(events)``
+    (:class:`MinesStatistics`: a finished game's record to each player's figures,
+    engine.statistics, docs/season.md "Statistics"; tests/engine/test_every_game.py checks each
+    game has it). It is not required here, so that a game registered from elsewhere (the toy
+    game of tests/highcard/) is still a ``Rules``: ask with :func:`statistics_of`.
+    """
 
     key: str
     name: str
@@ -41,6 +49,23 @@ class Rules(Protocol):
     def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
         """A random legal whole game, as its record's JSON objects."""
         ...
+
+
+@runtime_checkable
+class MinesStatistics(Protocol):
+    """A game's rules that mine its records for statistics (every game of ``engine/``)."""
+
+    def statistics(self, events: Sequence[Mapping[str, Any]]) -> dict[str, PlayerStatistics]:
+        """Each player's statistics of a finished game's record, given as its JSON objects
+        (what ``simulate`` returns), by the player's name as the record lists it; ``{}`` for a
+        record not finished or with no plays (results only). Raises InvalidRecord at the
+        first object that cannot be accepted."""
+        ...
+
+
+def statistics_of(rules: Rules) -> MinesStatistics | None:
+    """The game's statistics, if its rules mine them (None for a game that does not)."""
+    return rules if isinstance(rules, MinesStatistics) else None
 
 
 def _packages() -> dict[str, Rules]:
@@ -76,4 +101,13 @@ def replay_data(data: bytes | str) -> dict[str, Any]:
     return RULES[game_of(lines)].replay(lines)
 
 
-__all__ = ["DEFAULT", "RULES", "InvalidRecord", "Rules", "game_of", "replay_data"]
+__all__ = [
+    "DEFAULT",
+    "RULES",
+    "InvalidRecord",
+    "MinesStatistics",
+    "Rules",
+    "game_of",
+    "replay_data",
+    "statistics_of",
+]

@@ -7,8 +7,8 @@ and v2), :mod:`.referee` (``check`` and the legal moves), :mod:`.apply` (the fol
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.chefs.events import GAME, dumps, loads, to_json
 from engine.chefs.replay import replay, replay_lines, step
@@ -17,6 +17,9 @@ from engine.chefs.rules import PLAYER_COUNTS
 from engine.chefs.simulate import simulate
 from engine.chefs.state import ChefsState, Phase
 from engine.chefs.summary import summarize
+
+if TYPE_CHECKING:
+    from engine.statistics import PlayerStatistics
 
 
 class ChefsRules:
@@ -31,6 +34,12 @@ class ChefsRules:
 
     def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
         return [to_json(e) for e in simulate(seed, players)]
+
+    def statistics(self, events: Sequence[Mapping[str, Any]]) -> dict[str, PlayerStatistics]:
+        """Each player's statistics of a finished game's record (:mod:`.statistics`)."""
+        from engine.chefs.statistics import statistics
+
+        return statistics(events)
 
 
 GAME_KEY = GAME

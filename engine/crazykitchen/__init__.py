@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.crazykitchen.events import GAME, dumps, loads, to_json
 from engine.crazykitchen.replay import replay, replay_lines, step
@@ -13,6 +13,9 @@ from engine.crazykitchen.rules import PLAYER_COUNTS
 from engine.crazykitchen.simulate import simulate
 from engine.crazykitchen.state import KitchenState
 from engine.crazykitchen.summary import summarize
+
+if TYPE_CHECKING:
+    from engine.statistics import PlayerStatistics
 
 
 class CrazyKitchenRules:
@@ -27,6 +30,12 @@ class CrazyKitchenRules:
 
     def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
         return [to_json(e) for e in simulate(seed, players)]
+
+    def statistics(self, events: Sequence[Mapping[str, Any]]) -> dict[str, PlayerStatistics]:
+        """Each player's statistics of a finished game's record (:mod:`.statistics`)."""
+        from engine.crazykitchen.statistics import statistics
+
+        return statistics(events)
 
 
 GAME_KEY = GAME

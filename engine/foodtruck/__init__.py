@@ -10,8 +10,8 @@ docs/foodtruck-record-format.md). Pure Python, no Django; modelled on the Trick-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.foodtruck.events import GAME_KEY, to_json
 from engine.foodtruck.replay import replay_lines
@@ -19,6 +19,9 @@ from engine.foodtruck.results import results
 from engine.foodtruck.rules import PLAYER_COUNTS
 from engine.foodtruck.simulate import simulate
 from engine.foodtruck.summary import summarize
+
+if TYPE_CHECKING:
+    from engine.statistics import PlayerStatistics
 
 
 class FoodTruckRules:
@@ -33,6 +36,12 @@ class FoodTruckRules:
 
     def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
         return [to_json(e) for e in simulate(seed, players)]
+
+    def statistics(self, events: Sequence[Mapping[str, Any]]) -> dict[str, PlayerStatistics]:
+        """Each player's statistics of a finished game's record (:mod:`.statistics`)."""
+        from engine.foodtruck.statistics import statistics
+
+        return statistics(events)
 
 
 RULES = FoodTruckRules()

@@ -14,8 +14,8 @@ event meets them:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.tricknchef.apply import apply
 from engine.tricknchef.events import (
@@ -36,6 +36,9 @@ from engine.tricknchef.simulate import simulate
 from engine.tricknchef.state import GameState, Phase
 from engine.tricknchef.summary import summarize
 
+if TYPE_CHECKING:
+    from engine.statistics import PlayerStatistics
+
 GAME_KEY = "trick-n-chef"
 """A first line without ``"game"`` is a Trick-n-Chef record (record format v1 has no such key)."""
 PLAYER_COUNTS: tuple[int, ...] = (3, 4)
@@ -53,6 +56,12 @@ class TrickNChefRules:
 
     def simulate(self, seed: int, players: int) -> list[dict[str, Any]]:
         return [to_json(e) for e in simulate(seed, players)]
+
+    def statistics(self, events: Sequence[Mapping[str, Any]]) -> dict[str, PlayerStatistics]:
+        """Each player's statistics of a finished game's record (:mod:`.statistics`)."""
+        from engine.tricknchef.statistics import statistics
+
+        return statistics(events)
 
     def bench(self, games: int, repeat: int, players: int) -> None:
         """``python -m engine bench``: replay speed, printed (:mod:`.bench`)."""

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.errors import InvalidRecord
-from engine.registry import Rules
+from engine.registry import Rules, statistics_of
 
 
 def lines_of(events: Sequence[dict[str, Any]]) -> list[str]:
@@ -49,3 +49,25 @@ def check_a_random_whole_game(rules: Rules, seed: int, players: int) -> None:
     with pytest.raises(InvalidRecord) as headless:
         rules.replay(lines[1:])
     assert headless.value.index == 0
+
+
+def check_statistics(rules: Rules, seed: int, players: int) -> None:
+    """A game of the engine mines its records (engine.registry.MinesStatistics): a simulated
+    whole game gives figures for every player (or, in a team game, every member) the record
+    names, counts that are not negative under codes of one prefix, the same twice; the record
+    cut short, or its first line alone (a results-only game), gives nothing."""
+    mines = statistics_of(rules)
+    assert mines is not None, f"{rules.key} gives no statistics"
+    events = rules.simulate(seed, players)
+    stats = mines.statistics(events)
+    assert len(stats) == players
+    named = json.dumps(events[0])
+    assert all(json.dumps(name) in named for name in stats)
+    codes = {s.code for figures in stats.values() for s in figures.statistics}
+    codes |= {f.code for figures in stats.values() for f in figures.feats}
+    assert len({code.split(".")[0] for code in codes}) == 1, codes
+    for figures in stats.values():
+        assert all(s.value >= 0 and s.sample >= 0 for s in figures.statistics)
+    assert mines.statistics(events) == stats
+    assert mines.statistics(events[:-1]) == {}
+    assert mines.statistics(events[:1]) == {}

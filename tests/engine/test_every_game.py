@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.registry import RULES
-from tests.engine.every_game import check_a_random_whole_game
+from tests.engine.every_game import check_a_random_whole_game, check_statistics
 
 CASES = [(key, size) for key, rules in RULES.items() for size in rules.players]
 
@@ -16,3 +16,8 @@ CASES = [(key, size) for key, rules in RULES.items() for size in rules.players]
 @pytest.mark.parametrize("seed", range(3))
 def test_a_random_whole_game_of_every_game(key: str, players: int, seed: int) -> None:
     check_a_random_whole_game(RULES[key], seed, players)
+
+
+@pytest.mark.parametrize(("key", "players"), CASES, ids=[f"{k}-{n}" for k, n in CASES])
+def test_every_game_mines_its_records_for_statistics(key: str, players: int) -> None:
+    check_statistics(RULES[key], 7, players)
