@@ -146,7 +146,7 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
     if dirty or mine:
         refresh_members(club)
     results = [e for e in ours if e.type in (RECORDED, WITHDRAWN)]
-    again = set(GAME_TYPES_RATED()) if identity else _needs_rerating(results, kinds)
+    again = set(rated_game_types()) if identity else _needs_rerating(results, kinds)
     for event in results:
         game_type = kinds[event.stream_id]
         if event.type == RECORDED and game_type not in again:
@@ -158,7 +158,7 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
         _statistics(event, kinds[event.stream_id])
 
 
-def GAME_TYPES_RATED() -> set[str]:  # noqa: N802 - reads like the set it is
+def rated_game_types() -> set[str]:
     """Every game type that has a rated result (a merge or a split re-rates them all)."""
     return set(TournamentProjection.objects.values_list("game_type", flat=True).distinct())
 

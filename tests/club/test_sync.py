@@ -12,11 +12,21 @@ import pytest
 from django.contrib.auth.models import User
 
 from club import ratings, services
-from club.models import LogPosition, Member, MemberEntry, Rating, RatingChange
+from club.models import (
+    GameFeat,
+    GameStatistic,
+    LogPosition,
+    Member,
+    MemberEntry,
+    Rating,
+    RatingChange,
+)
 from club.services import sync, writes
 from games import services as games
 from games.models import GameProjection
 from tests.club.helpers import by_seat, kitchen_entry, season_tournament
+from tests.tournaments.helpers import new_tournament, play
+from tournaments import services as t
 from tournaments.models import TournamentTable
 
 pytestmark = pytest.mark.django_db
@@ -175,3 +185,34 @@ def test_team_members_are_rated_as_teams(organizer: User, on_commit: Any) -> Non
         by_team.setdefault(c.member.name.split()[0], set()).add(c.place)
     assert all(len(places) == 1 for places in by_team.values())  # a team shares its place
     assert_as_rebuilt()
+
+
+def test_games_entered_play_by_play_give_their_statistics(organizer: User, on_commit: Any) -> None:
+    tid = new_tournament(organizer, names=NAMES[:4], rounds=1, confirmation="auto")
+    t.tournament_pair(tournament_id=tid, user=organizer)
+    t.tournament_publish(tournament_id=tid, round=1, user=organizer)
+    play(tid, 1, 1, organizer, on_commit, seed=5)
+    t.tournament_sync_pending()  # the result reaches the tournament
+    services.club_sync()
+    game_id = TournamentTable.objects.get(tournament_id=tid, round=1, number=1).game_id
+    stats = GameStatistic.objects.filter(game_id=game_id)
+    tricks = dict(stats.filter(code="tnc.tricks_won").values_list("entry__name", "value"))
+    summary = GameProjection.objects.get(stream_id=game_id).summary
+    assert set(tricks) == set(NAMES[:4])
+    assert sum(tricks.values()) == 3 * 10  # every trick of the three deals is someone's
+    assert set(stats.filter(code="tnc.tricks_won").values_list("sample", flat=True)) == {3}
+    best = GameFeat.objects.filter(game_id=game_id, code="tnc.best_game_total").order_by("-value")
+    assert best[0].value == max(summary["totals"].values())
+
+    correct_first_game_play(organizer, game_id, on_commit)
+    services.club_sync()
+    assert not GameStatistic.objects.filter(game_id=game_id).exists()  # withdrawn with its result
+
+
+def correct_first_game_play(organizer: User, game_id: uuid.UUID, on_commit: Any) -> None:
+    game = GameProjection.objects.get(stream_id=game_id)
+    with on_commit(execute=True):
+        games.game_correct(
+            game_id=game_id, expected_version=game.version, retract=1, user=organizer
+        )
+    t.tournament_sync_pending()
