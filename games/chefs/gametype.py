@@ -27,6 +27,7 @@ class Chefs(EngineGameType):
     api = "games.chefs.api"
     refusals = "games.chefs.refusals"
     phone: str | None = "games.chefs.phone"
+    statistics: str | None = "games.chefs.statistics"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",
         ("game_tiebreaks", "game_points", "first_places"),

@@ -33,6 +33,7 @@ class CrazyKitchen(EngineGameType):
     api = "games.crazykitchen.api"
     refusals = "games.crazykitchen.refusals"
     phone: str | None = "games.crazykitchen.phone"
+    statistics: str | None = "games.crazykitchen.statistics"
     standings_rule: StandingsRule | None = StandingsRule(
         "match",
         ("point_difference", "points_scored"),

@@ -30,6 +30,7 @@ class FoodTruck(EngineGameType):
     api = "games.foodtruck.api"
     refusals = "games.foodtruck.refusals"
     phone: str | None = "games.foodtruck.phone"
+    statistics: str | None = "games.foodtruck.statistics"
     queued_taps: str | None = "games.foodtruck.queue"
     standings_rule: StandingsRule | None = StandingsRule(
         "place",

@@ -7,7 +7,7 @@ The store and the tournament code never import a rules engine directly; they ask
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -73,6 +73,25 @@ class DemoTournament:
     table_size: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Described:
+    """A statistic's words in the active language (a game's ``statistics`` hook,
+    games.statistics_words): made when asked, so every field is already translated."""
+
+    label: str
+    """What the figure is: "Tricks won", "Chefs taken: green Chef", "Score from seat 3"."""
+    per: str
+    """What its sample counts, as a column title: "Deals", "Coins placed", "Games"."""
+    rate: bool
+    """Whether ``value / sample`` is worth showing (tricks a deal; a share of coins placed)."""
+    words: Callable[[int, int], str]
+    """``(value, sample)`` -> the figure over its sample in words, plural-aware: "31 in 12
+    deals", "31 за 12 раздач", "12ディールで31"."""
+
+    def sample_words(self, value: int, sample: int) -> str:
+        return self.words(value, sample)
+
+
 class GameType(Protocol):
     key: str
     name: str
@@ -126,6 +145,11 @@ class GameType(Protocol):
     """The module of the game's rule for a tap its phones queued offline and sent late
     (``check_slot``: games/tricknchef/queue.py), read by games.services.game_append; None: its
     phones queue no taps."""
+    statistics: str | None
+    """The module of the words of the game's statistics (``games/<game>/statistics.py``:
+    ``describe(code) -> Described | None``, ``describe_feat(code) -> str | None``,
+    ``feat_round(code, round) -> str | None``), read through games.statistics_words; None: the
+    game mines no statistics, and its codes are shown as they are."""
     demo: DemoTournament | None
     """The game's tournament in the demo, beside the club night of the default game (None:
     none)."""

@@ -52,6 +52,7 @@ class EngineGameType:
     phone: str | None = None
     queued_taps: str | None = None
     hands: str | None = None
+    statistics: str | None = None
     demo: DemoTournament | None = None
     name_key: str = "player"
     """The key that names an entrant in the summary's ``ranking``."""

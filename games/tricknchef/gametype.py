@@ -33,6 +33,7 @@ class TrickNChef:
     phone: str | None = "games.tricknchef.phone"
     queued_taps: str | None = "games.tricknchef.queue"
     hands: str | None = "games.tricknchef.hands"
+    statistics: str | None = "games.tricknchef.statistics"
     tiebreak_names: tuple[str, ...] = (gettext_noop("deal 3"),)
     """The rulebook's tie-break: the points of the third (last) deal."""
     standings_rule: StandingsRule | None = None
