@@ -193,7 +193,7 @@ def league_unlink(*, league: int, tournament: uuid.UUID, user: User | None) -> C
     def decide(state: domain.ClubState) -> list[domain.ClubEvent]:
         found = domain.league(state, league)
         if str(tournament) not in found.tournaments:
-            raise domain.ClubRefusal("not_linked", "that tournament is not part of this league")
+            raise domain.ClubRefusal("not_linked", _("that tournament is not part of this league"))
         return [domain.TournamentUnlinked(league=league, tournament=str(tournament))]
 
     return _act(decide, user=user, league=league)
@@ -206,7 +206,7 @@ def league_division(*, league: int, member: str, division: str, user: User | Non
     def decide(state: domain.ClubState) -> list[domain.ClubEvent]:
         found = domain.league(state, league)
         if division and division not in found.rules.divisions:
-            raise domain.ClubRefusal("no_division", "this league has no such division")
+            raise domain.ClubRefusal("no_division", _("this league has no such division"))
         return [domain.DivisionAssigned(league=league, member=member, division=division)]
 
     return _act(decide, user=user, league=league)
