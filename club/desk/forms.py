@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from club import domain
 from tournaments.desk.forms import DeskForm
@@ -42,7 +42,7 @@ class LeagueForm(DeskForm):
     """A league's name and rules (club.domain.LeagueRules), as the new league's form and the
     league's page show them."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
+    name = forms.CharField(label=pgettext_lazy("a league's name", "Name"), max_length=100)
     points = forms.CharField(
         label=gettext_lazy("Points per place"),
         max_length=2000,

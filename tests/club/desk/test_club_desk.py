@@ -19,6 +19,7 @@ from club.desk import names
 from club.models import Member
 from club.services import reads
 from tests.club.helpers import season_tournament
+from tests.web.a11y import assert_accessible
 
 pytestmark = pytest.mark.django_db
 HOME = "/desk/club/"
@@ -436,3 +437,24 @@ def test_the_club_desk_speaks_the_readers_language(
         assert refusal in text(refused)
     finally:
         translation.deactivate()
+
+
+def test_the_pages_are_accessible(client_of: Client, two_spellings: tuple[Member, Member]) -> None:
+    petrova, petrov = two_spellings
+    new_league(client_of, divisions="Open, Juniors")
+    (league,) = reads.league_list()
+    night_one = reads.member_view(petrova.id, official=True).history[0].tournament
+    league_url = f"/desk/club/leagues/{league.id}/"
+    client_of.post(league_url + "link/", {"link-tournament": night_one})
+    member_url = f"/desk/club/members/{petrov.id}/"
+    pages = {
+        HOME: client_of.get(HOME),
+        league_url: client_of.get(league_url),
+        "unlink asked": client_of.post(league_url + "unlink/", {"tournament": night_one}),
+        member_url: client_of.get(member_url),
+        "merge asked": client_of.post(member_url + "merge/", {"merge-into": petrova.id}),
+        "bad league": new_league(client_of, points="x"),
+    }
+    for where, response in pages.items():
+        assert response.status_code in (200, 422), where
+        assert_accessible(response.content.decode(), where=where)
