@@ -21,7 +21,11 @@ from club.services import reads
 from tests.club.helpers import season_tournament
 from tests.web.a11y import assert_accessible
 
-pytestmark = pytest.mark.django_db
+# One backend (SQLite): these tests check the desk's pages and forms. On PostgreSQL the club's
+# consumer reads only the log's transactions older than every one still running on the server
+# (games.store.read_all), which a test's own rolled-back transaction, or any other open one on
+# the server, never is: the consumer's own tests say how it behaves there.
+pytestmark = [pytest.mark.django_db, pytest.mark.one_backend]
 HOME = "/desk/club/"
 
 
@@ -458,3 +462,18 @@ def test_the_pages_are_accessible(client_of: Client, two_spellings: tuple[Member
     for where, response in pages.items():
         assert response.status_code in (200, 422), where
         assert_accessible(response.content.decode(), where=where)
+
+
+def test_htmx_requests_log_in_as_a_whole_page_and_see_the_forbidden_notice(
+    django_user_model: type[User],
+) -> None:
+    htmx = {"HX-Request": "true", "HX-Current-URL": "http://testserver/desk/club/"}
+    visitor = Client().post(HOME + "leagues/new/", {"league-name": "Winter"}, headers=htmx)
+    assert visitor.status_code == 200
+    assert visitor["HX-Redirect"] == "/accounts/login/?next=/desk/club/"
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("oscar", password="x"))
+    refused = client.get(HOME, headers=htmx)
+    assert refused.status_code == 403
+    assert refused["HX-Retarget"] == "#main"
+    assert refused["HX-Reselect"] == ".forbidden"
