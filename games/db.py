@@ -77,18 +77,6 @@ def committed_horizon_sql() -> str:
     return "games_log_horizon()"
 
 
-def own_at_horizon_sql() -> str:
-    """PostgreSQL: the reader's own transaction id on the log's clock when it is the horizon
-    (every transaction older than the reader's has finished), else NULL. A reader may take its
-    own uncommitted events then: no event can commit below them later, and they are undone
-    with whatever the reader wrote if its transaction rolls back (a consumer run inside the
-    transaction that wrote them: a test, a maintenance command)."""
-    return (
-        "(SELECT own FROM (SELECT pg_current_xact_id_if_assigned()::text::bigint + tx_offset"
-        " AS own FROM games_logclock) AS mine WHERE own = games_log_horizon())"
-    )
-
-
 def catch_up_log_clock(connection: BaseDatabaseWrapper | None = None) -> int | None:
     """Move the log's clock past the log's highest transaction id if the log is ahead of this
     server (restored from another one); the new offset, or None when nothing had to move.

@@ -30,7 +30,7 @@ from django.db.models import Max, Q
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from games.db import committed_horizon_sql, own_at_horizon_sql
+from games.db import committed_horizon_sql
 from games.models import Event, Stream
 from games.recent import Recent
 
@@ -230,18 +230,13 @@ def read_all(
     ``types`` only, if given: a consumer that follows a few kinds of events).
 
     Only events whose transaction is older than every transaction still running are returned,
-    so a later call with the last event's cursor never misses one that commits late; and the
-    reader's own events when its transaction is the oldest still running (games.db
-    .own_at_horizon_sql: a consumer run inside the transaction that wrote them).
+    so a later call with the last event's cursor never misses one that commits late.
     """
     events = Event.objects.filter(Q(tx_id__gt=after.tx) | Q(tx_id=after.tx, id__gt=after.id))
     if types is not None:
         events = events.filter(type__in=sorted(types))
     if connection.vendor == "postgresql":
-        events = events.filter(
-            Q(tx_id__lt=RawSQL(committed_horizon_sql(), []))
-            | Q(tx_id=RawSQL(own_at_horizon_sql(), []))
-        )
+        events = events.filter(tx_id__lt=RawSQL(committed_horizon_sql(), []))
     return list(events.order_by("tx_id", "id")[:limit])
 
 

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from club import domain, ratings, season
 from club.models import GameFeat, GameStatistic, Member, MemberEntry, Rating, RatingChange
 from club.services import sync
-from club.services.state import club_state
+from club.services.state import club_key, club_state
+from club.services.state import forget as forget_club
 from games.recent import Recent
 from games.services import GameNotFound, User
 from tournaments.models import TournamentProjection
@@ -63,8 +64,8 @@ class SeasonView:
     names: Mapping[str, str]
     """member id -> the name pages show (hidden members as hidden)."""
     hidden: frozenset[str]
-    generation: tuple[int, int]
-    """(club version, consumer generation): what the view was made from (an ETag)."""
+    generation: tuple[tuple[int, int], tuple[int, int, int]]
+    """What the view was made from (club.services.reads.version): an ETag's matter."""
 
 
 def league_list() -> list[domain.League]:
@@ -78,12 +79,21 @@ def league_get(league_id: int) -> domain.League:
     return found
 
 
-def version() -> tuple[int, int]:
-    """What every club page is made from: the club's version and the consumer's generation."""
-    return club_state().version, sync.generation()
+def version() -> tuple[tuple[int, int], tuple[int, int, int]]:
+    """What every club page is made from: the club's stream (club.services.state.club_key)
+    and where its consumer stands (club.services.sync.generation)."""
+    return club_key(), sync.generation()
 
 
-_SEASONS: Recent[tuple[int, bool, tuple[int, int]], SeasonView] = Recent(64)
+_SEASONS: Recent[tuple[int, bool, tuple[tuple[int, int], tuple[int, int, int]]], SeasonView] = (
+    Recent(64)
+)
+
+
+def forget() -> None:
+    """Drop what this process keeps (the tests' rolled-back databases)."""
+    _SEASONS.clear()
+    forget_club()
 
 
 def season_view(league_id: int, *, official: bool = False) -> SeasonView:

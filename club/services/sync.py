@@ -96,10 +96,11 @@ def _position(*, lock: bool) -> LogPosition:
     return found
 
 
-def generation() -> int:
-    """Counts the consumer's writes: the club pages' cache key."""
-    found = LogPosition.objects.filter(name=NAME).values_list("generation", flat=True).first()
-    return int(found or 0)
+def generation() -> tuple[int, int, int]:
+    """Where the consumer stands (its writes counted, its position in the log): what the
+    club's pages were made from (their cache key)."""
+    found = LogPosition.objects.filter(name=NAME).values_list("generation", "tx", "event").first()
+    return (int(found[0]), int(found[1]), int(found[2])) if found else (0, 0, 0)
 
 
 def club_sync(*, limit: int = BATCH) -> SyncReport:
