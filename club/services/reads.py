@@ -10,13 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.utils.translation import gettext as _
 
 from club import domain, ratings, season
 from club.models import GameFeat, GameStatistic, Member, MemberEntry, Rating, RatingChange
 from club.services import sync
-from club.services.state import club_key, club_state
+from club.services.state import CLUB_ID, club_state
 from club.services.state import forget as forget_club
+from games.models import Stream
 from games.recent import Recent
 from games.services import GameNotFound, User
 from tournaments.models import TournamentProjection
@@ -79,10 +81,24 @@ def league_get(league_id: int) -> domain.League:
     return found
 
 
+_VERSION_SQL = (
+    "SELECT e.version, e.id, p.generation, p.tx, p.event FROM (SELECT 1 AS one) AS one"
+    " LEFT JOIN (SELECT version, id FROM games_event WHERE stream_id = %s"
+    " ORDER BY version DESC LIMIT 1) AS e ON 1 = 1"
+    " LEFT JOIN club_logposition AS p ON p.name = %s"
+)
+
+
 def version() -> tuple[tuple[int, int], tuple[int, int, int]]:
-    """What every club page is made from: the club's stream (club.services.state.club_key)
-    and where its consumer stands (club.services.sync.generation)."""
-    return club_key(), sync.generation()
+    """What every club page is made from, in one query (a page's ETag, asked at every visit):
+    the club's stream (club.services.state.club_key) and where its consumer stands
+    (club.services.sync.generation)."""
+    stream = Stream._meta.pk.get_db_prep_value(CLUB_ID, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [stream, sync.NAME])
+        row = cursor.fetchone()
+    v, i, g, tx, e = (int(x or 0) for x in row)
+    return (v, i), (g, tx, e)
 
 
 _SEASONS: Recent[tuple[int, bool, tuple[tuple[int, int], tuple[int, int, int]]], SeasonView] = (

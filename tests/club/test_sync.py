@@ -21,7 +21,7 @@ from club.models import (
     Rating,
     RatingChange,
 )
-from club.services import sync, writes
+from club.services import reads, state, sync, writes
 from games import services as games
 from games.models import GameProjection
 from tests.club.helpers import by_seat, kitchen_entry, season_tournament
@@ -67,6 +67,9 @@ def test_a_season_of_two_tournaments_is_rated(organizer: User, on_commit: Any) -
     assert Rating.objects.get(member=member("Ana")).games == 4
     assert stored() != after_one
     assert not services.club_sync().events  # nothing new: nothing handled twice
+    writes.league_create(name="Autumn", rules={}, user=organizer)
+    # The pages' one-query version is the club stream's and the consumer's, as they read them.
+    assert reads.version() == (state.club_key(), sync.generation()) != ((0, 0), (0, 0, 0))
     assert_as_rebuilt()
 
 
