@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import load_standings  # noqa: E402  (the machine's description, wrk)
+import load_standings  # type: ignore[import-not-found]  # noqa: E402  (machine(), wrk())
 
 SEEDS = Path(os.environ.get("BENCH_SEASON_DIR", "/tmp"))
 GAME_TYPE = "trick-n-chef"
@@ -100,7 +100,7 @@ def shape(args: argparse.Namespace) -> str:
 
 
 def members(args: argparse.Namespace) -> int:
-    return args.members or max(args.players, args.players * 3 // 2)
+    return int(args.members or max(args.players, args.players * 3 // 2))
 
 
 def build_seed(database_url: str, args: argparse.Namespace) -> None:
@@ -175,7 +175,7 @@ def build(tournaments: int, players: int, rounds: int, regulars: int) -> None:
 
     # The club's consumer runs once at the end (below), not nudged after every commit.
     tournament_appended.disconnect(dispatch_uid="club.sync")
-    club_writes._nudge = lambda: None  # type: ignore[assignment]  # (a build, not the site)
+    club_writes._nudge = lambda: None  # (a build, not the site)
     rng = random.Random(2026)
     official = get_user_model().objects.create_user(
         "official", password=secrets.token_urlsafe(12), is_staff=True
@@ -343,7 +343,7 @@ def measure(runs: int, pages: int) -> dict[str, Any]:
         sizes: list[int] = []
 
         def member_page(i: int) -> None:
-            response = client.get(page_path("club:member", chosen[i]))
+            response = client.get(page_path("club:member", chosen[i]) or "")
             assert response.status_code == 200, response.status_code
             sizes.append(len(response.content))
 
@@ -406,7 +406,10 @@ def serve(url: str, path: str, duration: int, connections: int, port: int) -> di
         for _ in range(4):  # each worker makes the page once
             status, _, _ = load_standings.request(port, "GET", path)
             assert status == 200, status
-        return load_standings.wrk(port, path, duration, connections, "gzip, deflate, br", False)
+        answer: dict[str, Any] = load_standings.wrk(
+            port, path, duration, connections, "gzip, deflate, br", False
+        )
+        return answer
     finally:
         server.terminate()
         server.wait(timeout=30)
