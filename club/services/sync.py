@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from typing import Any, Final
@@ -148,10 +148,9 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
         refresh_members(club)
     results = [e for e in ours if e.type in (RECORDED, WITHDRAWN)]
     again = set(rated_game_types()) if identity else _needs_rerating(results, kinds)
-    for event in results:
-        game_type = kinds[event.stream_id]
-        if event.type == RECORDED and game_type not in again:
-            report.rated += _rate_one(event, game_type)
+    report.rated += _rate_new(
+        [e for e in results if e.type == RECORDED and kinds[e.stream_id] not in again], kinds
+    )
     for game_type in sorted(again):
         report.rated += rerate(game_type)
     report.rerated |= again
@@ -289,39 +288,51 @@ def refresh_members(club: domain.ClubState) -> None:
 # --- ratings ---------------------------------------------------------------------------------
 
 
-def _teams(
-    tournament_id: uuid.UUID, placements: Iterable[Mapping[str, Any]]
-) -> tuple[tuple[tuple[str, ...], ...], tuple[int, ...]]:
-    people: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    players = [str(p["player"]) for p in placements]
-    for player, index, member in MemberEntry.objects.filter(
-        tournament_id=tournament_id, player__in=players
-    ).values_list("player", "index", "member_id"):
-        people[player].append((index, member))
-    teams, places = [], []
-    for p in placements:
-        teams.append(tuple(m for _, m in sorted(people.get(str(p["player"]), []))))
-        places.append(int(p["place"]))
-    return tuple(teams), tuple(places)
-
-
-def _rate_one(event: Event, game_type: str) -> int:
-    data = event.data
-    teams, places = _teams(event.stream_id, data.get("placements", ()))
-    seq = (RatingChange.objects.filter(game_type=game_type).aggregate(s=Max("seq"))["s"] or 0) + 1
-    game = ratings.RatedGame(
-        seq=seq, game=str(data["game"]), game_type=game_type, teams=teams, places=places
-    )
-    if not ratings.rateable(game):
-        return 0
-    members = {m for team in teams for m in team}
-    current = {
-        r.member_id: ratings.Rating(mu=r.mu, sigma=r.sigma, games=r.games)
-        for r in Rating.objects.filter(game_type=game_type, member_id__in=members)
-    }
-    changes = ratings.Ratings(current).rate(game)
-    _write(changes, {game.game: (event.stream_id, data)})
-    return 1
+def _rate_new(recorded: Sequence[Event], kinds: Mapping[uuid.UUID, str]) -> int:
+    """New results (games not rated yet) rated incrementally, in the order they were recorded:
+    per game type, its current ratings and the tournaments' entries read once and every change
+    written together (a season's first sync, or a rebuild, rates thousands of games in a
+    batch); the number of games rated."""
+    by_type: dict[str, list[Event]] = defaultdict(list)
+    for event in recorded:
+        by_type[kinds[event.stream_id]].append(event)
+    rated = 0
+    for game_type, found in by_type.items():
+        people: dict[tuple[uuid.UUID, str], list[tuple[int, str]]] = defaultdict(list)
+        for tournament_id, player, index, member in MemberEntry.objects.filter(
+            tournament_id__in={e.stream_id for e in found}
+        ).values_list("tournament_id", "player", "index", "member_id"):
+            people[(tournament_id, player)].append((index, member))
+        seq = RatingChange.objects.filter(game_type=game_type).aggregate(s=Max("seq"))["s"] or 0
+        todo: list[ratings.RatedGame] = []
+        where: dict[str, tuple[uuid.UUID, Mapping[str, Any]]] = {}
+        for event in found:
+            placements = event.data.get("placements", ())
+            teams = tuple(
+                tuple(m for _, m in sorted(people.get((event.stream_id, str(p["player"])), [])))
+                for p in placements
+            )
+            places = tuple(int(p["place"]) for p in placements)
+            game = ratings.RatedGame(
+                seq=seq + 1,
+                game=str(event.data["game"]),
+                game_type=game_type,
+                teams=teams,
+                places=places,
+            )
+            if ratings.rateable(game):  # (an unrateable game takes no place in the order)
+                seq += 1
+                todo.append(game)
+                where[game.game] = (event.stream_id, event.data)
+        members = {m for game in todo for team in game.teams for m in team}
+        current = {
+            r.member_id: ratings.Rating(mu=r.mu, sigma=r.sigma, games=r.games)
+            for r in Rating.objects.filter(game_type=game_type, member_id__in=members)
+        }
+        model = ratings.Ratings(current)
+        _write([c for game in todo for c in model.rate(game)], where)
+        rated += len(todo)
+    return rated
 
 
 def _write(
