@@ -22,7 +22,9 @@ afresh for each run; when DATABASE_URL points at PostgreSQL, as the database
 TEMPLATE``) named as DATABASE_URL says. ``--rebuild`` builds it again.
 
 Run (in-process, DEBUG off, a child process on the copy), each measure ``--runs`` times after
-one warm-up, medians:
+one warm-up, medians of the wall time and of the measuring process's CPU time (on a machine
+shared with other work, the latter is the call's own cost; on SQLite it includes the
+database's work, on PostgreSQL not the server's), with the load average:
 - ``club.services.sync.rerate("trick-n-chef")``: every rated game of the season rated from
   scratch (read the standing results and the entries, rate, write every rating and change);
 - ``club.services.club_rebuild()``: every club projection wiped and rebuilt from the log
@@ -53,6 +55,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -242,23 +245,35 @@ def build(tournaments: int, players: int, rounds: int, regulars: int) -> None:
         )
 
 
-def _median_ms(times: list[float]) -> dict[str, float]:
-    return {
-        "median_ms": statistics.median(times) * 1000,
-        "min_ms": min(times) * 1000,
-        "max_ms": max(times) * 1000,
-    }
+@dataclass(frozen=True)
+class Times:
+    wall: list[float]
+    cpu: list[float]
+    """This process's CPU time (user + system) over the same calls: on a machine shared with
+    other work, what the call itself cost (on SQLite the database's work is in it too; on
+    PostgreSQL the server's is not)."""
+
+    def figures(self) -> dict[str, float]:
+        return {
+            "runs": len(self.wall),
+            "median_ms": statistics.median(self.wall) * 1000,
+            "min_ms": min(self.wall) * 1000,
+            "max_ms": max(self.wall) * 1000,
+            "cpu_ms": statistics.median(self.cpu) * 1000,
+            "per_s": len(self.wall) / sum(self.wall),
+        }
 
 
-def timed(call: Callable[[int], Any], runs: int) -> list[float]:
+def timed(call: Callable[[int], Any], runs: int) -> Times:
     """``call(i)`` for i in 0..runs; the times of all but the first (a warm-up)."""
-    times = []
+    wall, cpu = [], []
     for i in range(runs + 1):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         call(i)
         if i:
-            times.append(time.perf_counter() - start)
-    return times
+            wall.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - used)
+    return Times(wall, cpu)
 
 
 def page_path(name: str, *args: Any) -> str | None:
@@ -295,9 +310,10 @@ def measure(runs: int, pages: int) -> dict[str, Any]:
         "statistics": GameStatistic.objects.count(),
     }
     results: list[dict[str, Any]] = []
+    load = [os.getloadavg()[0]]
 
-    def row(what: str, times: list[float], **extra: Any) -> None:
-        results.append({"what": what, "runs": len(times), **_median_ms(times), **extra})
+    def row(what: str, times: Times, **extra: Any) -> None:
+        results.append({"what": what, **times.figures(), **extra})
 
     def rerate(i: int) -> None:
         with transaction.atomic():
@@ -357,7 +373,7 @@ def measure(runs: int, pages: int) -> dict[str, Any]:
     row("reads.season_view(id), made afresh", timed(season_cold, runs))
     season_rows = len(reads.season_view(league).rows)
     many = timed(lambda i: reads.season_view(league), pages)
-    row("reads.season_view(id), kept", many, per_s=len(many) / sum(many), rows=season_rows)
+    row("reads.season_view(id), kept", many, rate=True, rows=season_rows)
     path = page_path("club:league", league)
     if path is None:
         results.append({"what": "GET season page", "missing": "no URL club:league yet"})
@@ -375,8 +391,10 @@ def measure(runs: int, pages: int) -> dict[str, Any]:
 
         row("GET season page, made afresh", timed(season_page_cold, runs))
         many = timed(season_page, pages)
-        row("GET season page", many, per_s=len(many) / sum(many), bytes=statistics.median(sizes))
+        row("GET season page", many, rate=True, bytes=statistics.median(sizes))
+    load.append(os.getloadavg()[0])
     return {
+        "load": load,
         "vendor": connection.vendor,
         "setup": setup,
         "facts": facts,
@@ -475,13 +493,17 @@ def main() -> None:
         f"  build: played in {setup['played_s']:.0f} s; the first club_sync() of the whole "
         f"season {setup['first_sync_s']:.1f} s ({setup['first_sync']})"
     )
-    print(f"  medians of {args.runs} after one warm-up, in-process (DEBUG off)")
+    print(
+        f"  medians of {args.runs} after one warm-up, in-process (DEBUG off); wall time, and "
+        f"this process's CPU time; load average {result['load'][0]:.1f} at the start, "
+        f"{result['load'][1]:.1f} at the end ({os.cpu_count()} cores)"
+    )
     for r in result["results"]:
         if "missing" in r:
             print(f"  {r['what']:48} not measured: {r['missing']}")
             continue
         extra = ""
-        if "per_s" in r:
+        if r.get("rate"):
             extra += f"  {r['per_s']:,.0f}/s over {r['runs']}"
         if "bytes" in r:
             extra += f"  {r['bytes'] / 1024:.1f} KiB"
@@ -490,8 +512,8 @@ def main() -> None:
         if "rows" in r:
             extra += f"  ({r['rows']} rows)"
         print(
-            f"  {r['what']:48} median {r['median_ms']:9.2f} ms  (min {r['min_ms']:.2f}, "
-            f"max {r['max_ms']:.2f}){extra}"
+            f"  {r['what']:48} median {r['median_ms']:9.2f} ms, CPU {r['cpu_ms']:9.2f} ms  "
+            f"(min {r['min_ms']:.2f}, max {r['max_ms']:.2f}){extra}"
         )
     if args.server:
         if served is None:
