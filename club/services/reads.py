@@ -129,7 +129,9 @@ def season_view(league_id: int, *, official: bool = False) -> SeasonView:
             game_type=t.game_type,
             status=t.status,
         )
-        for t in TournamentProjection.objects.filter(stream_id__in=league.tournaments)
+        for t in TournamentProjection.objects.filter(stream_id__in=league.tournaments).only(
+            "stream_id", "name", "date", "game_type", "status"
+        )
     }
     order = tuple(sorted(tournaments.values(), key=lambda t: (t.date, t.name, t.id)))
     places: dict[str, dict[str, int]] = defaultdict(dict)
@@ -317,6 +319,7 @@ def member_view(member_id: str, *, official: bool = False) -> MemberView:
     entries = list(
         MemberEntry.objects.filter(member=member)
         .select_related("tournament")
+        .defer("tournament__state", "tournament__standings")  # big JSON, not shown here
         .order_by("-date", "tournament__name")
     )
     history = tuple(
@@ -447,8 +450,10 @@ def head_to_head(member_id: str, other_id: str, *, official: bool = False) -> He
         c.game_id: c.place
         for c in RatingChange.objects.filter(member=other).only("game_id", "place")
     }
-    mine = RatingChange.objects.filter(member=member, game_id__in=list(theirs)).select_related(
-        "tournament"
+    mine = (
+        RatingChange.objects.filter(member=member, game_id__in=list(theirs))
+        .select_related("tournament")
+        .defer("tournament__state", "tournament__standings")
     )
     meetings = tuple(
         Meeting(
@@ -485,8 +490,10 @@ class ClubRecord:
 def club_records(*, official: bool = False) -> list[ClubRecord]:
     """Each feat's best value in the club (the earliest of equal bests), by game and code."""
     best: dict[tuple[str, str], ClubRecord] = {}
-    feats = GameFeat.objects.select_related("entry__member", "entry__tournament").order_by(
-        "game_type", "code", "-value", "entry__date", "id"
+    feats = (
+        GameFeat.objects.select_related("entry__member", "entry__tournament")
+        .defer("entry__tournament__state", "entry__tournament__standings")
+        .order_by("game_type", "code", "-value", "entry__date", "id")
     )
     for f in feats:
         key = (f.game_type, f.code)

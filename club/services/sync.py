@@ -154,8 +154,13 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
     for game_type in sorted(again):
         report.rated += rerate(game_type)
     report.rerated |= again
-    for event in results:
-        _statistics(event, kinds[event.stream_id])
+    final = {str(e.data.get("game")): e for e in results}  # each game as its result now stands
+    touched = [uuid.UUID(game) for game in final]
+    GameStatistic.objects.filter(game_id__in=touched).delete()
+    GameFeat.objects.filter(game_id__in=touched).delete()
+    for event in final.values():
+        if event.type == RECORDED:
+            _statistics(event, kinds[event.stream_id])
 
 
 def rated_game_types() -> set[str]:
@@ -439,13 +444,9 @@ def rerate(game_type: str) -> int:
 
 
 def _statistics(event: Event, game_type: str) -> None:
-    """A game's statistics and feats as its result now stands (none once withdrawn)."""
+    """A recorded game's statistics and feats (what it had before is gone: _handle)."""
     data = event.data
     game = uuid.UUID(str(data.get("game")))
-    GameStatistic.objects.filter(game_id=game).delete()
-    GameFeat.objects.filter(game_id=game).delete()
-    if event.type != RECORDED:
-        return
     version = data.get("game_version")
     if not isinstance(version, int):
         return

@@ -253,8 +253,8 @@ def game_play_statistics(*, game_id: uuid.UUID, version: int) -> dict[str, Playe
     game = _projection(game_id)
     rules = RULES.get(game.game_type)
     mine = getattr(rules, "statistics", None)
-    if mine is None:
-        return {}
+    if mine is None or (game.results_only and game.version == version):
+        return {}  # no plays to mine (a results-only game is not replayed for nothing)
     view = _view(game_id, _game_type(game.game_type), until=version)
     if view.results is not None or view.status != FINISHED:
         return {}
