@@ -36,6 +36,15 @@ INDEX_MAX = 1000
 # ----------------------------------------------------------------------------- requests
 
 
+class StrictUUIDField(serializers.UUIDField):
+    """A UUID as a JSON string (DRF's would take the number 7 for UUID int 7)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid", value=data)
+        return super().to_internal_value(data)
+
+
 class LeagueRulesSerializer(RequestSerializer):
     """A league's rules; a key left out keeps its default (a new league) or its value (a
     change)."""
@@ -93,7 +102,7 @@ class LeagueChangeSerializer(RequestSerializer):
 
 
 class LeagueLinkSerializer(RequestSerializer):
-    tournament = serializers.UUIDField(help_text="The tournament's id.")
+    tournament = StrictUUIDField(help_text="The tournament's id.")
 
 
 class LeagueDivisionSerializer(RequestSerializer):
@@ -115,7 +124,7 @@ class MemberMergeSerializer(RequestSerializer):
 
 
 class MemberSplitSerializer(RequestSerializer):
-    tournament = serializers.UUIDField(help_text="The tournament of the entry.")
+    tournament = StrictUUIDField(help_text="The tournament of the entry.")
     player = StrictCharField(
         min_length=1, max_length=PLAYER_MAX, help_text="The entrant's id in it (P1, P2, ...)."
     )
