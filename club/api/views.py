@@ -23,7 +23,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, status
@@ -43,6 +43,7 @@ from games.api.views import (
     _valid,
 )
 from games.gametypes import GAME_TYPES
+from games.words import word_list
 from tournaments.api import exports
 
 TAGS = ["club"]
@@ -234,7 +235,7 @@ def standings_csv(standings: Mapping[str, Any]) -> bytes:
         _("Name"),
         _("Division"),
         _("Total"),
-        _("Played"),
+        pgettext("the season's tournaments a member took part in", "Played"),
         *(t["name"] for t in tournaments),
     ]
     rows: list[list[Any]] = [header]
@@ -386,7 +387,7 @@ def _export_game(request: Request) -> str | None:
     if game is not None and game not in GAME_TYPES:
         raise BadGame(
             _("there is no game %(game)s: the games are %(games)s")
-            % {"game": game, "games": ", ".join(GAME_TYPES)}
+            % {"game": game, "games": word_list(GAME_TYPES)}
         )
     return game
 
@@ -591,7 +592,7 @@ class LeagueRatingsView(ClubView):
         games = reads.league_game_types(league)
         game = query.get("game")
         if game is None or game not in games:
-            listed = ", ".join(games)
+            listed = word_list(games)
             if not games:
                 text = _("this league has no tournaments yet, so no ratings")
             elif game is None:
