@@ -38,6 +38,11 @@ def shown_name(member: Member | None, *, official: bool = False) -> str:
     return member.shown
 
 
+def hidden_members() -> frozenset[str]:
+    """The members hidden from public pages (the club's decision, as of now)."""
+    return frozenset(club_state().hidden)
+
+
 class LeagueNotFound(GameNotFound):
     """No league of that id (a 404)."""
 
