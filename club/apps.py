@@ -21,9 +21,9 @@ class ClubConfig(AppConfig):
 def _tournament_appended(sender: Any, tournament_id: Any, types: Any, **kwargs: Any) -> None:
     """A tournament's events committed: if they can change a season, a rating or a member's
     history, ask the queue to run the club's consumer (the beat's sweep runs it anyway)."""
-    from club.services.sync import RELEVANT
+    from club.services.sync import NUDGED_BY
     from club.tasks import sync
     from games.queue import send
 
-    if RELEVANT.intersection(types):
+    if NUDGED_BY.intersection(types):
         send(sync)

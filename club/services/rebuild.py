@@ -13,7 +13,7 @@ from club.models import (
     Rating,
     RatingChange,
 )
-from club.services.sync import NAME, club_sync
+from club.services.sync import NAME, _position, club_sync
 from games.services import Difference
 
 
@@ -39,6 +39,7 @@ def club_rebuild(*, fix: bool = True) -> tuple[int, list[Difference]]:
     """Replay the whole log into the club's projections; report each rating that differs from
     what was stored (and keep the rebuilt ones, unless ``fix`` is False)."""
     with transaction.atomic():
+        _position(lock=True)  # consumers wait: nothing is written between the wipe and the replay
         stored = _ratings()
         wipe()
         club_sync()

@@ -65,6 +65,19 @@ RELEVANT: Final = frozenset(
     }
 )
 """The tournament events that can change an entry, a place, a rating or a statistic."""
+NUDGED_BY: Final = frozenset(
+    {
+        "player_registered",
+        RECORDED,
+        WITHDRAWN,
+        "round_closed",
+        "tournament_finished",
+        "action_undone",
+    }
+)
+"""The tournament events whose commit runs the consumer at once (a result, a registration, a
+place made final); the others it follows wait for the next of these or the beat's sweep (a
+check-in changes nothing the club shows until a result or the tournament's end does)."""
 IDENTITY: Final = frozenset({"members_merged", "entry_assigned"})
 FOLLOWED: Final = RELEVANT | frozenset(domain.EVENT_TYPES)
 BATCH: Final = 2000
@@ -141,11 +154,14 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
         if identity
         else {e.stream_id for e in ours}
     )
+    touched: set[str] = set()
     for tournament_id in sorted(dirty, key=str):
-        refresh_entries(tournament_id, club)
+        touched |= refresh_entries(tournament_id, club)
     report.tournaments += len(dirty)
-    if dirty or mine:
+    if mine:  # the club's decisions may name, hide or merge anyone
         refresh_members(club)
+    elif touched:
+        refresh_members(club, only=touched)
     results = [e for e in ours if e.type in (RECORDED, WITHDRAWN)]
     again = set(rated_game_types()) if identity else _needs_rerating(results, kinds)
     report.rated += _rate_new(
@@ -155,9 +171,9 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
         report.rated += rerate(game_type)
     report.rerated |= again
     final = {str(e.data.get("game")): e for e in results}  # each game as its result now stands
-    touched = [uuid.UUID(game) for game in final]
-    GameStatistic.objects.filter(game_id__in=touched).delete()
-    GameFeat.objects.filter(game_id__in=touched).delete()
+    games_touched = [uuid.UUID(game) for game in final]
+    GameStatistic.objects.filter(game_id__in=games_touched).delete()
+    GameFeat.objects.filter(game_id__in=games_touched).delete()
     for event in final.values():
         if event.type == RECORDED:
             _statistics(event, kinds[event.stream_id])
@@ -196,14 +212,15 @@ def _names(player: Any) -> list[tuple[int, str, str]]:
     return [(0, player.name, "")]
 
 
-def refresh_entries(tournament_id: uuid.UUID, club: domain.ClubState) -> None:
-    """A tournament's entries as its state and the club's decisions make them now."""
+def refresh_entries(tournament_id: uuid.UUID, club: domain.ClubState) -> set[str]:
+    """A tournament's entries as its state and the club's decisions make them now; the
+    members whose entries changed (before and after)."""
     projection = TournamentProjection.objects.filter(stream_id=tournament_id).first()
     if projection is None:
-        return
+        return set()
     state = tournament_state_of(projection)
     if state.settings is None:
-        return
+        return set()
     standings = current_standings(projection, state)
     rows = {str(r["player"]): r for r in standings.get("rows", [])}
     apart = {str(p["player"]) for p in standings.get("not_checked_in", [])}
@@ -242,13 +259,16 @@ def refresh_entries(tournament_id: uuid.UUID, club: domain.ClubState) -> None:
         (e.player, e.index): e for e in MemberEntry.objects.filter(tournament_id=tournament_id)
     }
     changed, new = [], []
+    touched: set[str] = set()
     for key, values in wanted.items():
         entry = existing.pop(key, None)
         if entry is None:
             new.append(
                 MemberEntry(tournament_id=tournament_id, player=key[0], index=key[1], **values)
             )
+            touched.add(values["member_id"])
         elif any(getattr(entry, k) != v for k, v in values.items()):
+            touched |= {entry.member_id, values["member_id"]}
             for k, v in values.items():
                 setattr(entry, k, v)
             changed.append(entry)
@@ -257,17 +277,22 @@ def refresh_entries(tournament_id: uuid.UUID, club: domain.ClubState) -> None:
         changed, list(next(iter(wanted.values()), {}).keys()) or ["name"]
     )
     if existing:
+        touched |= {e.member_id for e in existing.values()}
         MemberEntry.objects.filter(id__in=[e.id for e in existing.values()]).delete()
+    return touched
 
 
-def refresh_members(club: domain.ClubState) -> None:
-    """Every member's name (their latest entry's), display name, hidden flag and merge."""
+def refresh_members(club: domain.ClubState, only: set[str] | None = None) -> None:
+    """Members' names (their latest entry's), display names, hidden flags and merges: every
+    member's, or ``only`` these (the members whose entries changed)."""
     latest: dict[str, str] = {}
-    for member, name in MemberEntry.objects.order_by("date", "tournament_id", "id").values_list(
-        "member_id", "name"
-    ):
+    entries = MemberEntry.objects.order_by("date", "tournament_id", "id")
+    members = Member.objects.all()
+    if only is not None:
+        entries = entries.filter(member_id__in=sorted(only))
+        members = members.filter(id__in=sorted(only))
+    for member, name in entries.values_list("member_id", "name"):
         latest[member] = name
-    members = list(Member.objects.all())
     changed = []
     orphans = []
     for m in members:

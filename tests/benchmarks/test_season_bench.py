@@ -21,14 +21,14 @@ def test_the_season_benchmark_prints_its_figures(tmp_path: Path) -> None:
         k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
     }
     env["BENCH_SEASON_DIR"] = str(tmp_path)
-    command = [sys.executable, "benchmarks/season.py", "--tournaments", "2", "--players", "8"]
-    command += ["--rounds", "2", "--runs", "1", "--pages", "3"]
+    command = [sys.executable, "benchmarks/season.py", "--tournaments", "2", "--players", "4"]
+    command += ["--rounds", "1", "--members", "6", "--runs", "1", "--pages", "2"]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Machine: " in out
-    # 2 tournaments of 8 players, 2 rounds of 2 tables: 8 games, 32 players' results rated.
-    assert "8 games rated, 32 rating changes" in out
+    # 2 tournaments of 4 players, 1 round of 1 table: 2 games, 8 players' results rated.
+    assert "2 games rated, 8 rating changes" in out
     for what in (
         'sync.rerate("trick-n-chef")',
         "club_rebuild()",
@@ -40,4 +40,4 @@ def test_the_season_benchmark_prints_its_figures(tmp_path: Path) -> None:
     for page in ("GET member page", "GET season page"):  # measured once the URL exists
         assert re.search(rf"{page} .*(median +[0-9.]+ ms|not measured: no URL)", out), out
     # The run's copy is removed; the seed stays for the next run.
-    assert [p.name for p in tmp_path.iterdir()] == ["tnc-bench-season-seed-2t_8p_2r_12m.sqlite3"]
+    assert [p.name for p in tmp_path.iterdir()] == ["tnc-bench-season-seed-2t_4p_1r_6m.sqlite3"]

@@ -58,6 +58,7 @@ ROUND_TIMEOUT = 60.0
 
 SCHEDULE_ENTRY, SCHEDULE_TASK = "tournament-schedules", "tournaments.run_schedules"
 SWEEP_TASK = "tournaments.sync_pending"
+CLUB_SWEEP_TASK = "club.sync"  # the club's consumer of the log, swept as the results are
 
 
 @pytest.mark.postgres
@@ -67,7 +68,9 @@ def test_the_native_stack_finishes_the_demos_round_2_and_pairs_round_3_once(
     # committed_db before redis_url: see tests/tournaments/test_celery_worker.py.
     broker_url = broker_url_for(redis_url, db=BROKER_DB)
     schedule = tmp_path / "celerybeat-schedule"
-    assert due_schedule(schedule, celery_app) == sorted([SCHEDULE_TASK, SWEEP_TASK])
+    assert due_schedule(schedule, celery_app) == sorted(
+        [SCHEDULE_TASK, SWEEP_TASK, CLUB_SWEEP_TASK]
+    )
 
     owner_url = database_url_for(settings.DATABASES["default"])
     with (

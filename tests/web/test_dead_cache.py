@@ -29,6 +29,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from pytest_django.fixtures import Settings as SettingsWrapper
 from rest_framework.test import APIClient
 
+from club.domain import default_member
+from club.services import club_sync
+from club.services import writes as club_writes
 from config.cache import forget_outages
 from engine.tricknchef.events import to_json
 from engine.tricknchef.simulate import simulate
@@ -62,6 +65,8 @@ class Site:
     token: str
     player: str
     code: str
+    league: int
+    members: tuple[str, str]
 
     def values(self) -> dict[str, list[str]]:
         """What each URL parameter of the site is filled in with (each value crawled)."""
@@ -86,6 +91,12 @@ class Site:
             "id": [str(self.olga.pk)],
             "object_id": [str(self.olga.pk)],
             "content_type_id": ["1"],
+            # The club's pages and API: the league the tournament counts for, two members.
+            "league_id": [str(self.league)],
+            "member_id": list(self.members),
+            "other_id": [self.members[1]],
+            "other": [self.members[1]],
+            "tournament": [str(self.tid)],
         }
 
 
@@ -123,7 +134,12 @@ def site(django_user_model: type[User], capture: Capture) -> Site:
     token = games.seat_links_of([live])[live][0].token
     player = summary(tid, olga)["players"][0]["id"]
     code = tournament_short_code(tournament_id=tid)
-    return Site(olga, tid, played, live, token, player, code)
+    league = club_writes.league_create(name="Season", rules={}, user=olga).league
+    assert league is not None
+    club_writes.league_link(league=league, tournament=tid, user=olga)
+    club_sync()
+    members = (default_member(NAMES[0]), default_member(NAMES[1]))
+    return Site(olga, tid, played, live, token, player, code, league, members)
 
 
 def routes() -> Iterator[tuple[str, list[str]]]:
