@@ -10,6 +10,7 @@ forms come out right), and :data:`GAMES` (a sample of one a game: wins, a seat's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
@@ -42,9 +43,45 @@ GAMES = Unit(
 )
 
 
+ROUNDS = Unit(
+    pgettext_lazy("what a statistic's sample counts", "Rounds"),
+    npgettext_lazy(
+        "a statistic over its sample",
+        "%(value)s in %(count)d round",
+        "%(value)s in %(count)d rounds",
+        "count",
+    ),
+)
+"""A sample of a game's rounds (the games played in rounds: Food Truck, Chefs, Crazy Kitchen)."""
+
+ROUND = pgettext_lazy("where a feat happened", "round %(round)s")
+
+
 def described(label: str, unit: Unit, rate: bool = True) -> Described:
     """A statistic's words (``label`` already in the active language) over ``unit``."""
     return Described(label=label, per=str(unit.per), rate=rate, words=unit.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """One game's words for its codes, as its ``statistics`` hook gives them: ``figures``
+    (code -> what it is, what its sample counts), ``feats`` (code -> what it is) and how the
+    game says where a feat happened (``where``, with ``%(round)s``)."""
+
+    figures: Mapping[str, tuple[Promise, Unit]]
+    feats: Mapping[str, Promise]
+    where: Promise = ROUND
+
+    def describe(self, code: str) -> Described | None:
+        figure = self.figures.get(code)
+        return described(str(figure[0]), figure[1]) if figure is not None else None
+
+    def describe_feat(self, code: str) -> str | None:
+        feat = self.feats.get(code)
+        return str(feat) if feat is not None else None
+
+    def feat_round(self, code: str, round: int) -> str:
+        return str(self.where) % {"round": round}
 
 
 def describe(game_type: str, code: str) -> Described | None:

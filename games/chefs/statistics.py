@@ -4,20 +4,10 @@ engine/chefs/statistics.py, docs/season.md "Statistics")."""
 from __future__ import annotations
 
 from django.utils.functional import Promise
-from django.utils.translation import npgettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
-from games.gametypes.base import Described
-from games.statistics_words import GAMES, Unit, described
+from games.statistics_words import GAMES, ROUNDS, Catalogue, Unit
 
-ROUNDS = Unit(
-    pgettext_lazy("what a statistic's sample counts", "Rounds"),
-    npgettext_lazy(
-        "a statistic over its sample",
-        "%(value)s in %(count)d round",
-        "%(value)s in %(count)d rounds",
-        "count",
-    ),
-)
 MEALS_COOKED = Unit(
     pgettext_lazy("what a statistic's sample counts", "Meals cooked"),
     npgettext_lazy(
@@ -58,15 +48,7 @@ FEATS: dict[str, Promise] = {
 }
 
 
-def describe(code: str) -> Described | None:
-    figure = FIGURES.get(code)
-    return described(str(figure[0]), figure[1]) if figure is not None else None
-
-
-def describe_feat(code: str) -> str | None:
-    feat = FEATS.get(code)
-    return str(feat) if feat is not None else None
-
-
-def feat_round(code: str, round: int) -> str:
-    return pgettext("where a feat happened", "round %(round)s") % {"round": round}
+WORDS = Catalogue(FIGURES, FEATS)
+describe = WORDS.describe
+describe_feat = WORDS.describe_feat
+feat_round = WORDS.feat_round

@@ -5,20 +5,10 @@ given to each of its members."""
 from __future__ import annotations
 
 from django.utils.functional import Promise
-from django.utils.translation import npgettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
-from games.gametypes.base import Described
-from games.statistics_words import GAMES, Unit, described
+from games.statistics_words import GAMES, ROUNDS, Catalogue, Unit
 
-ROUNDS = Unit(
-    pgettext_lazy("what a statistic's sample counts", "Rounds"),
-    npgettext_lazy(
-        "a statistic over its sample",
-        "%(value)s in %(count)d round",
-        "%(value)s in %(count)d rounds",
-        "count",
-    ),
-)
 ORDERS = Unit(
     pgettext_lazy("what a statistic's sample counts", "Orders"),
     npgettext_lazy(
@@ -68,15 +58,7 @@ FEATS: dict[str, Promise] = {
 }
 
 
-def describe(code: str) -> Described | None:
-    figure = FIGURES.get(code)
-    return described(str(figure[0]), figure[1]) if figure is not None else None
-
-
-def describe_feat(code: str) -> str | None:
-    feat = FEATS.get(code)
-    return str(feat) if feat is not None else None
-
-
-def feat_round(code: str, round: int) -> str:
-    return pgettext("where a feat happened", "round %(round)s") % {"round": round}
+WORDS = Catalogue(FIGURES, FEATS)
+describe = WORDS.describe
+describe_feat = WORDS.describe_feat
+feat_round = WORDS.feat_round

@@ -7,7 +7,7 @@ from django.utils.functional import Promise
 from django.utils.translation import npgettext_lazy, pgettext, pgettext_lazy
 
 from games.gametypes.base import Described
-from games.statistics_words import GAMES, Unit, described
+from games.statistics_words import GAMES, Catalogue, Unit, described
 from games.tricknchef.cardnames import CHEF_NAMES, chef_name
 
 DEALS = Unit(
@@ -67,10 +67,15 @@ FEATS: dict[str, Promise] = {
 }
 
 
+WORDS = Catalogue(FIGURES, FEATS, pgettext_lazy("where a feat happened", "deal %(round)s"))
+describe_feat = WORDS.describe_feat
+feat_round = WORDS.feat_round
+
+
 def describe(code: str) -> Described | None:
-    figure = FIGURES.get(code)
-    if figure is not None:
-        return described(str(figure[0]), figure[1])
+    found = WORDS.describe(code)
+    if found is not None:
+        return found
     if code.startswith(CHEFS_TAKEN) and code[len(CHEFS_TAKEN) :] in CHEF_NAMES:
         chef = chef_name(code[len(CHEFS_TAKEN) :])
         return described(
@@ -83,12 +88,3 @@ def describe(code: str) -> Described | None:
             GAMES,
         )
     return None
-
-
-def describe_feat(code: str) -> str | None:
-    feat = FEATS.get(code)
-    return str(feat) if feat is not None else None
-
-
-def feat_round(code: str, round: int) -> str:
-    return pgettext("where a feat happened", "deal %(round)s") % {"round": round}
