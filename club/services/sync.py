@@ -15,6 +15,7 @@ every game, from scratch (club.ratings.rate_all).
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -35,7 +36,7 @@ from club.models import (
     Rating,
     RatingChange,
 )
-from club.services.state import CLUB_ID, club_state, fold_club
+from club.services.state import CLUB_ID, club_state
 from games import services as games
 from games import store
 from games.models import Event
@@ -143,10 +144,8 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
     kinds = dict(
         TournamentProjection.objects.filter(stream_id__in=ids).values_list("stream_id", "game_type")
     )
-    club = club_state()
+    club = club_state()  # at least as new as the batch (its last committed event)
     mine = [e for e in batch if e.stream_id == CLUB_ID]
-    if mine and club.version < mine[-1].version:  # the projection moved on; fold what we read
-        club = fold_club()
     ours = [e for e in batch if e.stream_id in kinds]
     identity = any(e.type in IDENTITY for e in mine)
     dirty = (
@@ -180,7 +179,7 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
 
 
 def rated_game_types() -> set[str]:
-    """Every game type that has a rated result (a merge or a split re-rates them all)."""
+    """Every game type the club's tournaments play (a merge or a split re-rates them all)."""
     return set(TournamentProjection.objects.values_list("game_type", flat=True).distinct())
 
 
@@ -318,6 +317,52 @@ def refresh_members(club: domain.ClubState, only: set[str] | None = None) -> Non
 # --- ratings ---------------------------------------------------------------------------------
 
 
+People = dict[tuple[uuid.UUID, str], list[tuple[int, str]]]
+"""(tournament id, entrant id) -> the entrant's (index, member id): who sat for an entrant."""
+
+
+def _people(entries: Any) -> People:
+    people: People = defaultdict(list)
+    for tournament_id, player, index, member in entries.values_list(
+        "tournament_id", "player", "index", "member_id"
+    ):
+        people[(tournament_id, player)].append((index, member))
+    return people
+
+
+def _numbered(
+    game_type: str,
+    results: Sequence[tuple[uuid.UUID, Mapping[str, Any]]],
+    people: People,
+    after: int = 0,
+) -> tuple[list[ratings.RatedGame], dict[str, tuple[uuid.UUID, Mapping[str, Any]]]]:
+    """Recorded results (tournament id, event data), in order, as games to rate: each game's
+    teams of members and places, and its place in the ratings' order (after ``after``); a game
+    that cannot be rated (club.ratings.rateable) takes no place: its ``seq`` is 0. Also where
+    each game was played."""
+    games_: list[ratings.RatedGame] = []
+    where: dict[str, tuple[uuid.UUID, Mapping[str, Any]]] = {}
+    seq = after
+    for tournament_id, data in results:
+        placements = data.get("placements", ())
+        game = ratings.RatedGame(
+            seq=0,
+            game=str(data["game"]),
+            game_type=game_type,
+            teams=tuple(
+                tuple(m for _, m in sorted(people.get((tournament_id, str(p["player"])), [])))
+                for p in placements
+            ),
+            places=tuple(int(p["place"]) for p in placements),
+        )
+        if ratings.rateable(game):
+            seq += 1
+            game = dataclasses.replace(game, seq=seq)
+        games_.append(game)
+        where[game.game] = (tournament_id, data)
+    return games_, where
+
+
 def _rate_new(recorded: Sequence[Event], kinds: Mapping[uuid.UUID, str]) -> int:
     """New results (games not rated yet) rated incrementally, in the order they were recorded:
     per game type, its current ratings and the tournaments' entries read once and every change
@@ -328,32 +373,12 @@ def _rate_new(recorded: Sequence[Event], kinds: Mapping[uuid.UUID, str]) -> int:
         by_type[kinds[event.stream_id]].append(event)
     rated = 0
     for game_type, found in by_type.items():
-        people: dict[tuple[uuid.UUID, str], list[tuple[int, str]]] = defaultdict(list)
-        for tournament_id, player, index, member in MemberEntry.objects.filter(
-            tournament_id__in={e.stream_id for e in found}
-        ).values_list("tournament_id", "player", "index", "member_id"):
-            people[(tournament_id, player)].append((index, member))
-        seq = RatingChange.objects.filter(game_type=game_type).aggregate(s=Max("seq"))["s"] or 0
-        todo: list[ratings.RatedGame] = []
-        where: dict[str, tuple[uuid.UUID, Mapping[str, Any]]] = {}
-        for event in found:
-            placements = event.data.get("placements", ())
-            teams = tuple(
-                tuple(m for _, m in sorted(people.get((event.stream_id, str(p["player"])), [])))
-                for p in placements
-            )
-            places = tuple(int(p["place"]) for p in placements)
-            game = ratings.RatedGame(
-                seq=seq + 1,
-                game=str(event.data["game"]),
-                game_type=game_type,
-                teams=teams,
-                places=places,
-            )
-            if ratings.rateable(game):  # (an unrateable game takes no place in the order)
-                seq += 1
-                todo.append(game)
-                where[game.game] = (event.stream_id, event.data)
+        people = _people(MemberEntry.objects.filter(tournament_id__in={e.stream_id for e in found}))
+        last = RatingChange.objects.filter(game_type=game_type).aggregate(s=Max("seq"))["s"] or 0
+        numbered, where = _numbered(
+            game_type, [(e.stream_id, e.data) for e in found], people, after=last
+        )
+        todo = [game for game in numbered if game.seq]
         members = {m for game in todo for team in game.teams for m in team}
         current = {
             r.member_id: ratings.Rating(mu=r.mu, sigma=r.sigma, games=r.games)
@@ -427,32 +452,19 @@ def standing_results() -> dict[str, tuple[uuid.UUID, Mapping[str, Any]]]:
     return standing
 
 
-def rated_games(game_type: str) -> tuple[list[ratings.RatedGame], dict[str, Any]]:
-    """The games of one type to rate, in order, with where each was played."""
+def rated_games(
+    game_type: str,
+) -> tuple[list[ratings.RatedGame], dict[str, tuple[uuid.UUID, Mapping[str, Any]]]]:
+    """The games of one type to rate, in order (a game that cannot be rated with ``seq`` 0),
+    with where each was played."""
     kinds = dict(TournamentProjection.objects.values_list("stream_id", "game_type"))
-    people: dict[tuple[uuid.UUID, str], list[tuple[int, str]]] = defaultdict(list)
-    for tournament_id, player, index, member in MemberEntry.objects.filter(
-        game_type=game_type
-    ).values_list("tournament_id", "player", "index", "member_id"):
-        people[(tournament_id, player)].append((index, member))
-    games_: list[ratings.RatedGame] = []
-    where: dict[str, Any] = {}
-    for game, (tournament_id, data) in standing_results().items():
-        if kinds.get(tournament_id) != game_type:
-            continue
-        placements = data.get("placements", ())
-        teams = tuple(
-            tuple(m for _, m in sorted(people.get((tournament_id, str(p["player"])), [])))
-            for p in placements
-        )
-        places = tuple(int(p["place"]) for p in placements)
-        games_.append(
-            ratings.RatedGame(
-                seq=len(games_) + 1, game=game, game_type=game_type, teams=teams, places=places
-            )
-        )
-        where[game] = (tournament_id, data)
-    return games_, where
+    people = _people(MemberEntry.objects.filter(game_type=game_type))
+    results = [
+        (tournament_id, data)
+        for tournament_id, data in standing_results().values()
+        if kinds.get(tournament_id) == game_type
+    ]
+    return _numbered(game_type, results, people)
 
 
 def rerate(game_type: str) -> int:

@@ -4,6 +4,7 @@ as from scratch: the order the results were recorded in is the ratings' order
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -54,3 +55,22 @@ def test_a_batch_of_results_rates_as_one_game_at_a_time_and_as_from_scratch(
 
     sync.rerate("trick-n-chef")
     assert (ratings(), changes()) == live  # the same games in the same order: the same floats
+
+
+def test_a_game_that_cannot_be_rated_takes_no_place_in_the_order() -> None:
+    """Rated as results arrive or from scratch, the games are numbered by the same function:
+    one member twice at a table (a merge to undo) gives the game no place, the next game the
+    place after the last rated one."""
+    t = uuid.uuid4()
+    people = {(t, "p1"): [(0, "m1")], (t, "p2"): [(0, "m1")], (t, "p3"): [(0, "m3")]}
+    twice = {
+        "game": str(uuid.uuid4()),
+        "placements": [{"player": "p1", "place": 1}, {"player": "p2", "place": 2}],
+    }
+    fine = {
+        "game": str(uuid.uuid4()),
+        "placements": [{"player": "p1", "place": 1}, {"player": "p3", "place": 2}],
+    }
+    games, where = sync._numbered("trick-n-chef", [(t, twice), (t, fine)], people, after=4)
+    assert [g.seq for g in games] == [0, 5]
+    assert set(where) == {twice["game"], fine["game"]}

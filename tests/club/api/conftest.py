@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from club import services
 from club.models import LogPosition
-from club.services import reads, state, sync
+from club.services import reads, sync
 from games.models import Event
 from tests.club.helpers import season_tournament
 from tests.web.api import token_client
@@ -25,16 +25,9 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
 
 
 def forget_the_clubs_kept_reads() -> None:
-    """The club's reads keep what they folded and drew by the club's version (club.services:
-    state._FOLDED, reads._SEASONS); each test's database starts again at version 0, so what a
-    test before it kept at the same version is not this test's."""
-    state._FOLDED.clear()
-    reads._SEASONS.clear()
-
-
-@pytest.fixture(autouse=True)
-def _kept_reads_forgotten() -> None:
-    forget_the_clubs_kept_reads()
+    """What this process keeps of the club's reads, forgotten (club.services.reads.forget; the
+    autouse fixture of tests/club/conftest.py does it around every test)."""
+    reads.forget()
 
 
 @dataclass(frozen=True)
