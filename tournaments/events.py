@@ -142,6 +142,15 @@ class RoundClockSet:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundDelaySet:
+    """How long spectators wait to see the round's tables (the relay's delay, docs/relay.md):
+    ``seconds`` from 0 to 3600, or ``None``: the tournament's own (``Settings.relay_delay``)."""
+
+    round: int
+    seconds: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRecorded:
     round: int
     table: int
@@ -211,6 +220,7 @@ TournamentEvent: TypeAlias = (
     | RoundPublished
     | PairingScheduled
     | RoundClockSet
+    | RoundDelaySet
     | ResultRecorded
     | ResultWithdrawn
     | ResultConfirmed
@@ -234,6 +244,7 @@ EVENT_TYPES: Final[dict[str, type[TournamentEvent]]] = {
     "round_published": RoundPublished,
     "pairing_scheduled": PairingScheduled,
     "round_clock_set": RoundClockSet,
+    "round_delay_set": RoundDelaySet,
     "result_recorded": ResultRecorded,
     "result_withdrawn": ResultWithdrawn,
     "result_confirmed": ResultConfirmed,

@@ -663,6 +663,8 @@ def test_events_said_to_leave_the_standings_as_they_were_do_or_only_mark_a_playe
         t.tournament_swap(
             tournament_id=tid, round=number, a=ids[first], b=ids[second], user=organizer
         )
+        if number == 2:  # spectators of round 2 wait a minute (docs/relay.md)
+            t.tournament_set_delay(tournament_id=tid, round=2, seconds=60, user=organizer)
         complete_round(tid, number, organizer, on_commit, clock=50)
     t.tournament_schedule(
         tournament_id=tid, round=3, at=datetime(2026, 12, 24, 20, tzinfo=UTC), user=organizer

@@ -125,6 +125,8 @@ def check_settings(
     if isinstance(known_game_types, Mapping):
         check_table_size(settings.get("table_size"), known_game_types[settings["game_type"]])
     check_time_zone(settings.get("time_zone"))
+    if "relay_delay" in settings:
+        check_relay_delay(settings["relay_delay"])
     for key, allowed in (
         ("pairing", PAIRING_MODES),
         ("publish", PUBLISH_MODES),
@@ -708,6 +710,40 @@ def check_clock(
         raise Refusal(
             "clock_too_far", gettext_lazy("the round's end must be within 24 hours from now")
         )
+    return rnd
+
+
+RELAY_DELAY_LONGEST = 3600
+"""The longest delay spectators may be kept behind the tables, in seconds (an hour, as chess
+relays allow)."""
+
+
+def check_relay_delay(seconds: Any) -> None:
+    """Refuse a relay delay that is not a whole number of seconds from 0 to an hour."""
+    if type(seconds) is not int or not 0 <= seconds <= RELAY_DELAY_LONGEST:
+        raise Refusal(
+            "bad_delay",
+            gettext_lazy("the spectators' delay is from 0 to 60 minutes"),
+        )
+
+
+def check_delay(state: TournamentState, number: int, seconds: int | None) -> Round:
+    """Setting (or, with ``seconds`` None, giving back to the tournament's) the relay's delay
+    of round ``number``."""
+    rnd = state.round(number)
+    if state.status == "finished":
+        raise Refusal("already_done", gettext_lazy("the tournament is finished"))
+    if rnd.status == "closed":
+        raise Refusal(
+            "round_closed",
+            gettext_lazy(
+                "round %(round)s is closed: its tables are no longer played", round=number
+            ),
+        )
+    if seconds is not None:
+        check_relay_delay(seconds)
+    if rnd.delay == seconds:
+        raise Refusal("unchanged", gettext_lazy("the round already has this delay"))
     return rnd
 
 

@@ -13,6 +13,7 @@ from tournaments.domain.state import (
     CHECKED_IN,
     CHECKED_OUT,
     CLOCK_SET,
+    DELAY_SET,
     DROPPED,
     FINISHED,
     ORGANIZER,
@@ -169,6 +170,10 @@ def _clock_set(state: TournamentState, event: ev.RoundClockSet) -> None:
     state.rounds[event.round - 1].ends_at = event.ends_at
 
 
+def _delay_set(state: TournamentState, event: ev.RoundDelaySet) -> None:
+    state.rounds[event.round - 1].delay = event.seconds
+
+
 def _result_recorded(state: TournamentState, event: ev.ResultRecorded) -> None:
     table = state.rounds[event.round - 1].table(event.table)
     table.result = tuple(Placement.from_json(p) for p in event.placements)
@@ -211,6 +216,7 @@ STANDINGS_UNCHANGED: Final = frozenset(
         PAIRING_CHANGED,
         SCHEDULED,
         CLOCK_SET,
+        DELAY_SET,
         ROUND_CLOSED,
         FINISHED,
     }
@@ -235,6 +241,7 @@ _HANDLERS: Final[dict[type[ev.TournamentEvent], Any]] = {
     ev.RoundPublished: _published,
     ev.PairingScheduled: _scheduled,
     ev.RoundClockSet: _clock_set,
+    ev.RoundDelaySet: _delay_set,
     ev.ResultRecorded: _result_recorded,
     ev.ResultWithdrawn: _result_withdrawn,
     ev.ResultConfirmed: _result_confirmed,

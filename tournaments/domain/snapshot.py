@@ -66,6 +66,7 @@ def _round_json(r: Round) -> dict[str, Any]:
         "scheduled_at": r.scheduled_at,
         "ends_at": r.ends_at,
         "details": copy.deepcopy(r.details),
+        "delay": r.delay,
     }
 
 
@@ -142,6 +143,7 @@ def _from_json(data: Mapping[str, Any], read_notes: Any) -> TournamentState:
                 scheduled_at=r.get("scheduled_at"),
                 ends_at=r.get("ends_at"),
                 details=list(r.get("details", [])),
+                delay=r.get("delay"),
             )
         )
     return TournamentState(

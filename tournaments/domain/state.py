@@ -23,6 +23,7 @@ PAIRING_CHANGED: Final = "pairing_changed"
 PUBLISHED: Final = "round_published"
 SCHEDULED: Final = "pairing_scheduled"
 CLOCK_SET: Final = "round_clock_set"
+DELAY_SET: Final = "round_delay_set"
 RESULT_RECORDED: Final = "result_recorded"
 RESULT_WITHDRAWN: Final = "result_withdrawn"
 RESULT_CONFIRMED: Final = "result_confirmed"
@@ -54,6 +55,7 @@ UNDOABLE: Final = frozenset(
         PAIRING_CHANGED,
         SCHEDULED,
         CLOCK_SET,
+        DELAY_SET,
         RESULT_CONFIRMED,
         ROUND_CLOSED,
         FINISHED,
@@ -104,6 +106,9 @@ class Settings:
     table_size: int | None = None
     """The organizer's preferred table size, one of the game type's sizes (None: the game's
     largest). Tables of this size are "full"; the next smaller size the game allows fills in."""
+    relay_delay: int = 0
+    """How many seconds spectators wait to see a table's plays and results (0 to 3600: the
+    relay's delay, docs/relay.md); a round may have its own (``Round.delay``)."""
     time_zone: str | None = None
     """The club's time zone (an IANA name such as ``Europe/Paris``) every time of this
     tournament is shown and typed in; None: the site's (settings.TIME_ZONE, TNC_TIME_ZONE)."""
@@ -154,6 +159,8 @@ class Round:
     """When the round's play ends (its clock, an ISO time), if the organizer set one."""
     details: list[dict[str, Any]] = field(default_factory=list)
     """Per table: standing spread, points spread, pairs who met before (transparency)."""
+    delay: int | None = None
+    """The relay's delay of this round in seconds (None: the tournament's ``relay_delay``)."""
 
     def table(self, number: int) -> Table:
         for table in self.tables:
@@ -204,6 +211,14 @@ class TournamentState:
                 gettext_lazy("round %(round)s has not been paired", round=number),
             )
         return self.rounds[number - 1]
+
+    def relay_delay(self, number: int) -> int:
+        """How many seconds spectators wait to see round ``number``'s tables: the round's own
+        delay, else the tournament's."""
+        rnd = self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
+        if rnd is not None and rnd.delay is not None:
+            return rnd.delay
+        return self.config.relay_delay
 
     @property
     def last_round(self) -> Round | None:

@@ -73,6 +73,7 @@ from tournaments.services.rounds import (
     tournament_run_schedules,
     tournament_schedule,
     tournament_set_clock,
+    tournament_set_delay,
     tournament_swap,
     tournament_undo,
 )
@@ -150,6 +151,7 @@ __all__ = [
     "tournament_run_schedules",
     "tournament_schedule",
     "tournament_set_clock",
+    "tournament_set_delay",
     "tournament_seat_link_change",
     "tournament_seat_links",
     "tournament_set_role",

@@ -278,6 +278,27 @@ def tournament_set_clock(
     )
 
 
+def tournament_set_delay(
+    *,
+    tournament_id: uuid.UUID,
+    round: int,
+    seconds: int | None,
+    user: User | None,
+    request_id: str = "",
+    expected_version: int | None = None,
+) -> TournamentChange:
+    """Set how long spectators wait to see round ``round``'s tables (0 to 3600 seconds), or,
+    with ``seconds`` None, give the round back the tournament's delay (docs/relay.md)."""
+
+    def decide(projection: TournamentProjection, state: TournamentState) -> list[Any]:
+        domain.check_delay(state, round, seconds)
+        return [events.RoundDelaySet(round=round, seconds=seconds)]
+
+    return _act(
+        tournament_id, decide, user=user, request_id=request_id, expected_version=expected_version
+    )
+
+
 def tournament_close_round(
     *,
     tournament_id: uuid.UUID,

@@ -138,6 +138,7 @@ SETTINGS_ANY_TIME = frozenset(
         "rank_not_checked_in",
         "table_size",
         "time_zone",
+        "relay_delay",
     }
 )
 SETTINGS_BEFORE_START = frozenset({"scoring", "tiebreaks", "round1", "check_in", "bye_points"})

@@ -49,6 +49,7 @@ def _summary(
         }
         | ({"table_size": config.table_size} if config.table_size is not None else {})
         | ({"time_zone": config.time_zone} if config.time_zone is not None else {})
+        | ({"relay_delay": config.relay_delay} if config.relay_delay else {})
         # only when chosen, as table_size: a default tournament's summary is as before
         | ({"rank_not_checked_in": True} if config.rank_not_checked_in else {}),
         "standings_visible": standings_visible(state, user) if not system else True,
@@ -107,36 +108,40 @@ def _round_json(state: TournamentState, rnd: domain.Round) -> dict[str, Any]:
         }
         for d in rnd.details
     }
-    return {
-        "round": rnd.number,
-        "status": rnd.status,
-        "method": rnd.method,
-        "seed": rnd.seed,
-        "tables": [
-            {
-                "table": t.number,
-                "seats": [seat(p) for p in t.seats],
-                "game": t.game,
-                "result": None
-                if t.result is None
-                else [
-                    {
-                        "player": r.player,
-                        "name": name.get(r.player, r.player),
-                        "place": r.place,
-                        "victory_points": r.victory_points,
-                        **_tiebreaks_json(r, last_round),
-                    }
-                    for r in t.result
-                ],
-                "confirmed": t.confirmed,
-                **detail.get(t.number, {}),
-            }
-            for t in rnd.tables
-        ],
-        "byes": [seat(p) for p in rnd.byes],
-        "cost": rnd.cost,
-        "lower_bound": rnd.lower_bound,
-        "notes": notes.describe_all(rnd.notes, name, translation),
-        "missing": rnd.missing if rnd.status == "published" else [],
-    } | ({"ends_at": rnd.ends_at} if rnd.ends_at and rnd.status == "published" else {})
+    return (
+        {
+            "round": rnd.number,
+            "status": rnd.status,
+            "method": rnd.method,
+            "seed": rnd.seed,
+            "tables": [
+                {
+                    "table": t.number,
+                    "seats": [seat(p) for p in t.seats],
+                    "game": t.game,
+                    "result": None
+                    if t.result is None
+                    else [
+                        {
+                            "player": r.player,
+                            "name": name.get(r.player, r.player),
+                            "place": r.place,
+                            "victory_points": r.victory_points,
+                            **_tiebreaks_json(r, last_round),
+                        }
+                        for r in t.result
+                    ],
+                    "confirmed": t.confirmed,
+                    **detail.get(t.number, {}),
+                }
+                for t in rnd.tables
+            ],
+            "byes": [seat(p) for p in rnd.byes],
+            "cost": rnd.cost,
+            "lower_bound": rnd.lower_bound,
+            "notes": notes.describe_all(rnd.notes, name, translation),
+            "missing": rnd.missing if rnd.status == "published" else [],
+        }
+        | ({"ends_at": rnd.ends_at} if rnd.ends_at and rnd.status == "published" else {})
+        | ({"relay_delay": rnd.delay} if rnd.delay is not None else {})
+    )
