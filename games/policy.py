@@ -78,3 +78,29 @@ def seating(game: Any) -> Seating | None:
         if found is not None:
             return found
     return None
+
+
+Delays = Callable[[Sequence[Any]], Mapping[Any, int]]
+"""``delays(game_ids)`` -> seconds by game id: how long spectators wait to see each of those
+games that is the hook's business (the relay's delay: docs/relay.md); games it leaves out are
+not delayed by it."""
+
+_delays: list[Delays] = []
+
+
+def register_delay(delays: Delays) -> None:
+    if delays not in _delays:
+        _delays.append(delays)
+
+
+def spectator_delays(game_ids: Sequence[Any]) -> dict[Any, int]:
+    """How many seconds spectators wait to see each of these games (0: not delayed), as the
+    apps that own them say (the longest, if several do)."""
+    out = dict.fromkeys(game_ids, 0)
+    if not game_ids:
+        return out
+    for delays in _delays:
+        for game_id, seconds in delays(game_ids).items():
+            if game_id in out:
+                out[game_id] = max(out[game_id], int(seconds))
+    return out

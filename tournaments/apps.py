@@ -17,6 +17,7 @@ class TournamentsConfig(AppConfig):
 
         policy.register(gamepolicy.tournament_games)
         policy.register_seating(gamepolicy.tournament_seating)
+        policy.register_delay(gamepolicy.relay_delays)
         game_status_changed.connect(_game_status_changed, dispatch_uid="tournaments.sync_game")
         services.register_rebuilder("tournaments", tournament_services.tournaments_rebuild)
         services.register_digest("tournament", tournament_services.tournaments_digest)

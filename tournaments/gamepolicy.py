@@ -148,3 +148,23 @@ def _confirmed(table: TournamentTable) -> bool:
     if table.round > len(state.rounds):
         return False
     return any(t.number == table.number and t.confirmed for t in state.round(table.round).tables)
+
+
+def relay_delays(game_ids: Sequence[Any]) -> dict[Any, int]:
+    """How long spectators wait to see each of these games that is a tournament table: its
+    round's relay delay, else the tournament's (docs/relay.md). One query for the tables, and
+    each tournament's state once."""
+    rows = TournamentTable.objects.filter(game_id__in=list(game_ids)).values_list(
+        "game_id", "tournament_id", "round"
+    )
+    states: dict[Any, domain.TournamentState] = {}
+    out: dict[Any, int] = {}
+    for game_id, tournament_id, number in rows:
+        if tournament_id not in states:
+            from tournaments import services  # services import the game services
+
+            states[tournament_id] = services.tournament_state(tournament_id)
+        state = states[tournament_id]
+        if state.settings is not None:
+            out[game_id] = state.relay_delay(number)
+    return out

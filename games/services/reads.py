@@ -6,11 +6,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import ModuleType
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.registry import RULES
@@ -26,6 +27,7 @@ from games.projection import (
 )
 from games.services.common import User, _game_type, _projection, _view
 from games.services.errors import GameNotFound, NotAllowed, Refused
+from games.services.relay import LONGEST, as_seen, behind, behind_one, folded
 
 
 def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
@@ -33,6 +35,14 @@ def game_get(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
     if not game.published and (user is None or not user.is_authenticated):
         raise GameNotFound(_("there is no game %(game)s") % {"game": game_id})  # not public
     return game
+
+
+def game_get_seen(*, game_id: uuid.UUID, user: User | None = None) -> GameProjection:
+    """:func:`game_get`, as ``user`` sees the game now: as it stood the relay's delay ago for a
+    spectator of a delayed game (games.services.relay; never save it)."""
+    game = game_get(game_id=game_id, user=user)
+    late = behind_one(game, user)
+    return game if late is None else as_seen(game, late)
 
 
 def game_list(*, user: User | None = None) -> QuerySet[GameProjection]:
@@ -155,8 +165,14 @@ def game_events(
     *, game_id: uuid.UUID, since: int = 0, user: User | None = None
 ) -> tuple[GameProjection, list[ShownEvent]]:
     """The game's history after version ``since``, the hands of a round being played hidden
-    from anyone but its officials."""
+    from anyone but its officials; a spectator of a delayed game gets it up to the version
+    recorded the delay ago, and the game as it stood then (games.services.relay)."""
     game = game_get(game_id=game_id, user=user)
+    late = behind_one(game, user)
+    if late is not None:
+        seen = as_seen(game, late)
+        events = store.read_stream(game_id, since=since, until=late.version)
+        return seen, _shown(events, _hidden([seen], user))
     events = store.read_stream(game_id, since=since)
     if events and events[-1].version > game.version:  # an append committed in between
         game.version = events[-1].version
@@ -168,17 +184,44 @@ def log_read(
     *, after: store.Cursor = store.START, limit: int = 500, user: User | None = None
 ) -> list[ShownEvent]:
     """The global log after ``after`` (games/store.py), each game's hands of a round being
-    played hidden from anyone but its officials: decided once per game in the page."""
+    played hidden from anyone but its officials: decided once per game in the page.
+
+    The log is one sequence: where the relay's delay holds a game back from this reader
+    (games.services.relay), the page ends before that game's first event still held back, so
+    that a reader who follows the log with the last event's cursor misses nothing (the rest
+    comes once the delay has passed)."""
     events = store.read_all(after=after, limit=limit)
+    fields = ("stream_id", "status", "snapshot", "created_by", "game_type", "version", "updated_at")
+    now = timezone.now()
+    recent = {e.stream_id for e in events if e.recorded_at > now - timedelta(seconds=LONGEST)}
+    seen: dict[uuid.UUID, GameProjection] = {}
+    if recent:
+        current = list(GameProjection.objects.filter(stream_id__in=recent).only(*fields))
+        late = behind(current, user, now)
+        if late:
+            held = next(
+                (
+                    n
+                    for n, e in enumerate(events)
+                    if e.stream_id in late and e.version > late[e.stream_id].version
+                ),
+                None,
+            )
+            if held is not None:
+                events = events[:held]
+            seen = {g: as_seen(p, late[g]) for p in current if (g := p.stream_id) in late}
     card_types = _card_types()
     with_cards = {e.stream_id for e in events if e.type in card_types}
-    games = (
-        GameProjection.objects.filter(stream_id__in=with_cards, status=IN_PROGRESS).only(
-            "stream_id", "status", "snapshot", "created_by", "game_type", "version"
-        )
-        if with_cards
-        else GameProjection.objects.none()
-    )
+    games = [
+        *(
+            GameProjection.objects.filter(stream_id__in=with_cards - set(seen), status=IN_PROGRESS)
+            .only(*fields)
+            .iterator()
+            if with_cards - set(seen)
+            else ()
+        ),
+        *(p for g, p in seen.items() if g in with_cards and p.status == IN_PROGRESS),
+    ]
     return _shown(events, _hidden(games, user))
 
 
@@ -214,7 +257,11 @@ def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
             _("this game was entered as results only: it has no play-by-play record to export"),
             "results_only",
         )
-    game.refresh_from_db(fields=["status", "snapshot"])  # at least as new as the view
+    game.refresh_from_db(fields=["status", "snapshot", "version", "updated_at"])
+    late = behind_one(game, user)
+    if late is not None:  # a spectator of a delayed game: the record as it stood then
+        view = folded(game_id, game.game_type, late.version)
+        game = as_seen(game, late)
     secret = _hidden([game], user).get(game.stream_id)
     if secret is not None:  # a round is being played: its deal is not for everyone yet
         return kind.write_record(secret[0].finished_rounds(view.record_events))
@@ -224,9 +271,14 @@ def game_export_record(*, game_id: uuid.UUID, user: User | None = None) -> str:
 def game_view(
     *, game_id: uuid.UUID, user: User | None = None, until: int | None = None
 ) -> GameView:
-    """The game folded from its log (for history pages and checks). It holds every hand: a
-    page shows a reader who does not see them (game_sees_hands) only the cards played."""
+    """The game folded from its log (for history pages and checks), up to ``until``, and for a
+    spectator of a delayed game up to the version recorded the delay ago at most
+    (games.services.relay). It holds every hand: a page shows a reader who does not see them
+    (game_sees_hands) only the cards played."""
     game = game_get(game_id=game_id, user=user)
+    late = behind_one(game, user)
+    if late is not None:
+        until = late.version if until is None else min(until, late.version)
     return _view(game_id, _game_type(game.game_type), until=until)
 
 

@@ -47,10 +47,12 @@ def tournament_create(
     standings_revealed: bool = False,
     downloads_released: bool = False,
     rank_not_checked_in: bool = False,
+    relay_delay: int = 0,
     request_id: str = "",
 ) -> TournamentChange:
     """A new tournament; its creator is its first organizer. ``table_size``: the organizer's
-    preferred table size, one the game type allows (None: the game's largest)."""
+    preferred table size, one the game type allows (None: the game's largest).
+    ``relay_delay``: how many seconds spectators wait to see its tables (docs/relay.md)."""
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("log in to create a tournament"))
     settings: dict[str, Any] = {
@@ -77,6 +79,8 @@ def tournament_create(
         settings["time_zone"] = time_zone
     if rank_not_checked_in:  # the same
         settings["rank_not_checked_in"] = True
+    if relay_delay:  # the same
+        settings["relay_delay"] = relay_delay
     try:
         domain.check_settings(settings, GAME_TYPES)
     except Refusal as refusal:
