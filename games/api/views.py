@@ -41,6 +41,7 @@ from games.api import serializers as s
 from games.api.exceptions import BadRequest
 from games.api.parsers import RECORD_PARSERS, FormParser, JSONParser, MultiPartParser
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
+from games.services import relay
 
 # ----------------------------------------------------------------------------- request helpers
 
@@ -265,7 +266,9 @@ class GameListView(APIView):
         page = paginator.paginate_queryset(
             services.game_list(user=request.user), request, view=self
         )
-        return paginator.get_paginated_response(s.GameListItemSerializer(page, many=True).data)
+        seen = relay.seen_games(page or (), request.user)  # a delayed table as it stood
+        shown = [seen[g.stream_id] for g in page or ()]
+        return paginator.get_paginated_response(s.GameListItemSerializer(shown, many=True).data)
 
     @extend_schema(
         summary="Create a game",
@@ -300,12 +303,13 @@ class GameDetailView(APIView):
     @extend_schema(
         summary="A game as it stands",
         description="Read from the game's projection (no replay). Unpublished games are "
-        "visible to authenticated users only.",
+        "visible to authenticated users only. A spectator of a table its tournament relays "
+        "with a delay reads the game as it stood that long ago (`delay`: docs/relay.md).",
         responses={200: s.GameDetailSerializer, 404: NOT_FOUND},
         tags=["games"],
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
-        game = services.game_get(game_id=game_id, user=request.user)
+        game = services.game_get_seen(game_id=game_id, user=request.user)
         return Response(s.GameDetailSerializer(game).data)
 
 
@@ -314,7 +318,8 @@ class GameEventsView(APIView):
         summary="A game's events",
         description="The game's whole history, corrections included, in version order. "
         "While a round is being played, the cards still held are hidden from anyone but the "
-        "game's officials (docs/api.md, Hidden hands).",
+        "game's officials (docs/api.md, Hidden hands); a spectator of a table relayed with a "
+        "delay gets the events recorded that long ago at most (`delay`: docs/relay.md).",
         parameters=[s.EventsQuerySerializer],
         responses={200: s.GameEventsSerializer, 400: BAD_REQUEST, 404: NOT_FOUND},
         tags=["games"],
@@ -328,6 +333,7 @@ class GameEventsView(APIView):
             {
                 "id": str(game.stream_id),
                 "version": game.version,
+                "delay": late.delay if (late := relay.delay_of(game)) is not None else None,
                 "events": s.GameEventSerializer(events, many=True).data,
             }
         )

@@ -196,3 +196,23 @@ def test_a_round_of_its_own_delay_and_back_to_the_tournaments(
     assert games.game_get_seen(game_id=game_id, user=public).version == 1
     t.tournament_set_delay(tournament_id=tid, round=1, seconds=None, user=organizer)
     assert games.game_get_seen(game_id=game_id, user=public).version == _version(game_id)
+
+
+def test_the_api_gives_a_spectator_the_game_as_it_stood_and_says_how_late(
+    organizer: User, on_commit: Any, clock: Clock, client: Any
+) -> None:
+    tid, game_id, record = _table(organizer, delay=90)
+    _append(game_id, record[1:6], organizer, on_commit)
+    cut = _version(game_id)
+    clock.wait(100)
+    _append(game_id, record[6:20], organizer, on_commit)
+    detail = client.get(f"/api/games/{game_id}/").json()
+    assert (detail["version"], detail["delay"]) == (cut, 90)
+    events = client.get(f"/api/games/{game_id}/events/").json()
+    assert (events["version"], events["delay"], len(events["events"])) == (cut, 90, cut)
+    listed = client.get("/api/games/").json()["results"]
+    assert {g["id"]: g["version"] for g in listed}[str(game_id)] == cut
+    client.force_login(organizer)
+    mine = client.get(f"/api/games/{game_id}/events/").json()
+    assert (mine["version"], mine["delay"]) == (_version(game_id), None)
+    assert client.get(f"/api/games/{game_id}/").json()["delay"] is None

@@ -67,6 +67,11 @@ class GameEventSerializer(serializers.Serializer[Any]):
 class GameEventsSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
+    delay = serializers.IntegerField(
+        allow_null=True,
+        help_text="How many seconds late this reader is shown the game (its tournament relays "
+        "the table with a delay: docs/relay.md); null: as it stands now.",
+    )
     events = GameEventSerializer(many=True)
 
 

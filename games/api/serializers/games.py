@@ -25,6 +25,7 @@ from games.api.serializers.gameapi import RegistryProxySerializer, api_of, game_
 from games.api.serializers.results import PlacementSerializer
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from games.models import GameProjection
+from games.services import relay
 
 
 class GameKeyField(serializers.ChoiceField):
@@ -182,10 +183,18 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     results_only = serializers.BooleanField()
     players = serializers.ListField(child=serializers.CharField())
     state = SummaryField(source="summary")
+    delay = serializers.SerializerMethodField(
+        help_text="How many seconds late this reader is shown the game (its tournament relays "
+        "the table with a delay: docs/relay.md); null: as it stands now."
+    )
     results = serializers.SerializerMethodField(
         help_text="Once the game is finished, each entrant's game-neutral result (rank, "
         "points, tie-breaks), best first; empty before."
     )
+
+    def get_delay(self, game: GameProjection) -> int | None:
+        late = relay.delay_of(game)
+        return None if late is None else late.delay
 
     @extend_schema_field(PlacementSerializer(many=True))
     def get_results(self, game: GameProjection) -> list[dict[str, Any]]:
