@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import URLPattern, path, register_converter
 
 from tournaments import shortcodes
-from tournaments.public import views
+from tournaments.public import relay, views
 
 
 class ShortCode:
@@ -29,6 +29,7 @@ T = "<uuid:tournament_id>"
 urlpatterns: list[URLPattern] = [
     path(f"{T}/", views.tournament, name="tournament"),
     path(f"{T}/round/<int:number>/", views.round_pairings, name="round"),
+    path(f"{T}/round/<int:number>/live/", relay.relay_page, name="relay"),
     path(f"{T}/standings/", views.standings, name="standings"),
     path(f"{T}/player/<str:player_id>/", views.player, name="player"),
     path(f"{T}/find/", views.find, name="find"),

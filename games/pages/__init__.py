@@ -7,6 +7,11 @@ type up and dispatch to it, so they know no game by name; a game whose table pag
 addresses of its own gives them as ``table_urls`` (:func:`table_urls`). Trick-n-Chef's pages are
 in its package (games/tricknchef/pages.py); the other games' pages (games/<game>/pages.py) are
 each a presenter in the frame they share, :mod:`games.pages.frame`.
+
+A spectator's panel of a table (the relay's pages, docs/relay.md) is the game's too: its pages'
+``live(view, big=...)`` draws the game *as seen* (a :class:`games.projection.GameView` folded up
+to the version the reader is shown) with nothing a hand still holds; :func:`spectator_panel`
+keeps each drawing by game, version and language, for every spectator at once.
 """
 
 from __future__ import annotations
@@ -19,8 +24,11 @@ from typing import Any, Protocol
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games.gametypes import GAME_TYPES
+from games.recent import Recent
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +72,14 @@ class GamePages(Protocol):
         """The printed score sheet of a table of these entrants (in seat order)."""
         ...
 
+    def live(self, view: Any, *, big: bool = False) -> str:
+        """A spectator's panel of the game (the relay's pages, docs/relay.md): ``view`` is the
+        game as the spectator is shown it (games.projection.GameView, folded up to that
+        version); only what is public at that version: the cards played, never one still in a
+        hand. ``big``: the panel alone on its page (the live table view, the big screen).
+        HTML, already escaped."""
+        ...
+
 
 def pages_for(game_type: str) -> GamePages:
     """The pages of a game type (by key); KeyError for an unknown one."""
@@ -78,4 +94,24 @@ def table_urls() -> list[URLPattern]:
     return [pattern for key in GAME_TYPES for pattern in getattr(pages_for(key), "table_urls", ())]
 
 
-__all__ = ["GamePages", "SheetLayout", "pages_for", "table_urls"]
+_panels: Recent[tuple[uuid.UUID, int, str, bool], SafeString] = Recent(4096)
+
+
+def spectator_panel(
+    game_id: uuid.UUID, game_type: str, version: int, *, big: bool = False
+) -> SafeString:
+    """The game's spectator panel (:meth:`GamePages.live`) at ``version``, in the active
+    language: drawn once per game, version and language in this process (a version never
+    changes), for every spectator who is shown that version."""
+    key = (game_id, version, get_language() or "", big)
+    html = _panels.get(key)
+    if html is None:
+        from games.services.relay import folded  # games.pages is read before the models
+
+        view = folded(game_id, game_type, version)
+        html = mark_safe(pages_for(game_type).live(view, big=big))  # noqa: S308 (templates)
+        _panels.put(key, html)
+    return html
+
+
+__all__ = ["GamePages", "SheetLayout", "pages_for", "spectator_panel", "table_urls"]

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
@@ -401,6 +402,34 @@ class PresenterPages:
 
     def sheet(self, names: Sequence[str]) -> SheetLayout:
         return self.p.sheet(names)
+
+    # --------------------------------------------------------------- spectator panel
+
+    def live(self, view: GameView, *, big: bool = False) -> str:
+        """A spectator's panel (games.pages.GamePages.live): what the game's public replay shows
+        of its state at the version shown (whose turn, the game's state tables: these games
+        keep nothing secret in their records), and once it is over its result."""
+        void = view.status == VOID
+        finished = view.status == FINISHED
+        results_only = view.results is not None
+        if void:
+            turn = (_("This game was voided"), view.voided or "")
+        elif results_only:
+            turn = (_("Results entered: the game is over"), "")
+        elif finished:
+            turn = (_("Game over"), "")
+        else:
+            turn = self.p.turn(view.state, view.summary)
+        context = {
+            "turn": turn,
+            "big": big,
+            "tables": self.p.state_tables(view.state, view.summary)
+            if not results_only and not finished and not void
+            else [],
+            "result_tables": self.p.result_tables(view.summary) if finished else [],
+            "ranking": self.ranking(view.summary) if finished else [],
+        }
+        return render_to_string("public/relay_game.html", context)
 
     # --------------------------------------------------------------- plumbing
 

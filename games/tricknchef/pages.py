@@ -53,6 +53,11 @@ class TrickNChefPages:
 
         return tnc_replay(request, game_id, view)  # type: ignore[arg-type]
 
+    def live(self, view: Any, *, big: bool = False) -> str:
+        from games.tricknchef.live import live_panel
+
+        return live_panel(view, big=big)
+
     def sheet(self, names: Sequence[str]) -> SheetLayout:
         deals = tuple(_("Deal %(n)s") % {"n": n} for n in range(1, ROUNDS_PER_GAME + 1))
         place = pgettext("finishing place at a table", "Place")
