@@ -169,8 +169,8 @@ def test_a_round_gets_its_own_delay_and_gives_it_back(olga: User) -> None:
         ("Spectators' delay", "Round 1: spectators' delay set to 0 minutes"),
         ("Spectators' delay", "Round 1: spectators' delay set to 5 minutes"),
     ]
-    page = text(client.get(desk(tid, "history/")))
-    assert "Spectators' delay Round 1: spectators' delay set to 5 minutes" in page
+    listed = text(client.get(desk(tid, "history/")))
+    assert "Spectators' delay Round 1: spectators' delay set to 5 minutes" in listed
     # Undoable, as the other round actions.
     assert all(r.undoable for r in rows if r.action == "Spectators' delay" and not r.undone_by)
 
