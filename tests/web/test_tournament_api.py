@@ -780,6 +780,7 @@ def test_the_schema_documents_every_tournament_endpoint(anon: APIClient) -> None
         "rounds/{round}/swap/",
         "rounds/{round}/publish/",
         "rounds/{round}/schedule/",
+        "rounds/{round}/delay/",
         "rounds/{round}/close/",
         "rounds/{round}/tables/{table}/confirm/",
         "finish/",

@@ -29,6 +29,7 @@ from games.api.serializers import (
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings
 from tournaments.api.parsers import check_player_list_size
+from tournaments.domain.decisions import RELAY_DELAY_LONGEST
 
 NAME_MAX = 200  # TournamentProjection.name
 PLAYER_LIST_MAX = domain.MAX_REGISTRATION
@@ -192,11 +193,23 @@ class TournamentCreateSerializer(SettingsFields):
     )
 
 
+def relay_delay_field(**kwargs: Any) -> StrictIntegerField:
+    """A spectators' delay in seconds (docs/relay.md), 0 to an hour."""
+    return StrictIntegerField(min_value=0, max_value=RELAY_DELAY_LONGEST, **kwargs)
+
+
 class TournamentSettingsChangeSerializer(SettingsFields):
     """Only the settings given change (at least one). Scoring, tie-breaks, round 1's
     seating, check-in and bye points are fixed once round 1 is paired."""
 
     expected_version = expected_version_field()
+    relay_delay = relay_delay_field(
+        required=False,
+        help_text="How many seconds spectators wait to see a table's plays and results (0 to "
+        f"{RELAY_DELAY_LONGEST}; 0, the default: none). The tournament's organizers and "
+        "scorekeepers and the table's own seats are never delayed. A round may have its own "
+        "(`POST .../rounds/{round}/delay/`). Changeable at any time.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -333,6 +346,16 @@ class TournamentClockSerializer(RequestSerializer):
     )
 
 
+class TournamentDelaySerializer(RequestSerializer):
+    expected_version = expected_version_field()
+    seconds = relay_delay_field(
+        allow_null=True,
+        help_text="How many seconds spectators wait to see the round's tables (0 to "
+        f"{RELAY_DELAY_LONGEST}), or null: the tournament's `relay_delay` again. A proposed or "
+        "published round (a closed one: 422 round_closed); the same delay again: 422 unchanged.",
+    )
+
+
 class TournamentUndoSerializer(RequestSerializer):
     expected_version = expected_version_field()
     version = StrictIntegerField(min_value=1, help_text="The version of the action to undo.")
@@ -371,6 +394,11 @@ class TournamentSettingsSerializer(serializers.Serializer[Any]):
     )
     time_zone = serializers.CharField(
         required=False, help_text="The club's time zone (an IANA name), when one was chosen."
+    )
+    relay_delay = serializers.IntegerField(
+        required=False,
+        help_text="How many seconds spectators wait to see a table (the relay's delay), when "
+        "not 0.",
     )
 
 
@@ -440,6 +468,11 @@ class TournamentRoundSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="When the round's play ends (its clock), if the organizers set one; null "
         "once the round is closed.",
+    )
+    relay_delay = serializers.IntegerField(
+        required=False,
+        help_text="The round's own spectators' delay in seconds, when the organizers set one "
+        "(else the tournament's `settings.relay_delay`, or none).",
     )
 
 

@@ -26,6 +26,7 @@ urlpatterns = [
     path(f"{ROUND}/publish/", views.PublishView.as_view(), name="publish"),
     path(f"{ROUND}/schedule/", views.ScheduleView.as_view(), name="schedule"),
     path(f"{ROUND}/clock/", views.ClockView.as_view(), name="clock"),
+    path(f"{ROUND}/delay/", views.DelayView.as_view(), name="delay"),
     path(f"{ROUND}/close/", views.CloseView.as_view(), name="close"),
     path(f"{ROUND}/tables/<int:table>/confirm/", views.ConfirmView.as_view(), name="confirm"),
     path(f"{T}/finish/", views.FinishView.as_view(), name="finish"),

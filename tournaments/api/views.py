@@ -204,7 +204,8 @@ class TournamentSettingsView(APIView):
         s.TournamentSettingsChangeSerializer,
         "Change a tournament's settings",
         "Only the settings given change. Scoring, tie-breaks, round 1's seating, check-in and "
-        "bye points are fixed once round 1 is paired (422 bad_settings). Organizers.",
+        "bye points are fixed once round 1 is paired (422 bad_settings); `relay_delay`, the "
+        "spectators' delay in seconds, changes at any time. Organizers.",
     )
     def patch(self, request: Request, tournament_id: uuid.UUID) -> Response:
         body = _valid(s.TournamentSettingsChangeSerializer, request.data)
@@ -421,6 +422,27 @@ class ClockView(APIView):
             ends_at=body.get("ends_at"),
             minutes=body.get("minutes"),
             stop=bool(body.get("stop")),
+        )
+
+
+class DelayView(APIView):
+    @_write_schema(
+        s.TournamentDelaySerializer,
+        "Set a round's spectators' delay",
+        "How many seconds spectators wait to see a proposed or published round's tables "
+        "(`seconds`, 0 to 3600), or `null`: the tournament's `relay_delay` again. The round's "
+        "`relay_delay` in the tournament's read. The tournament's organizers and scorekeepers "
+        "and each table's own seats are never delayed. Organizers.",
+    )
+    def post(self, request: Request, tournament_id: uuid.UUID, round: int) -> Response:
+        body = _valid(s.TournamentDelaySerializer, request.data)
+        return _change(
+            request,
+            tournament_id,
+            services.tournament_set_delay,
+            body,
+            round=round,
+            seconds=body["seconds"],
         )
 
 

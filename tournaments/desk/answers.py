@@ -35,12 +35,14 @@ from tournaments.desk import rows
 from tournaments.desk.forms import (
     AddPlayerForm,
     ClockForm,
+    DelayForm,
     PublicForm,
     RegisterListForm,
     RoleForm,
     ScheduleForm,
     SwapForm,
     TeamForm,
+    delay_minutes,
 )
 from tournaments.desk.http import (
     REFUSED,
@@ -133,6 +135,7 @@ def page(
         standings = dashboard_panel.standings_view(seen.standings)
         standings = replace(standings, rows_html=rows.standings_rows(standings.rows))
     scheduled = settings_panel.scheduled(summary)
+    delay = round_panel.delay_view(summary, current)
     context: dict[str, Any] = {
         "t": dashboard_panel.heading(summary),
         "tid": tournament_id,
@@ -175,7 +178,8 @@ def page(
                     "time_zone",
                     "rank_not_checked_in",
                 )
-            },
+            }
+            | {"relay_delay": delay_minutes(settings.get("relay_delay", 0))},
         ),
         "schedule_form": forms.get("schedule_form") or ScheduleForm(prefix="schedule"),
         "clock": round_clock(summary),
@@ -187,6 +191,12 @@ def page(
         if organizer
         else "",
         "clock_form": forms.get("clock_form") or ClockForm(prefix="clock"),
+        "delay": delay,
+        "delay_form": forms.get("delay_form")
+        or DelayForm(
+            prefix="delay",
+            initial={"minutes": None if delay is None else delay_minutes(delay.seconds)},
+        ),
         "swap_form": forms.get("swap_form")
         or SwapForm(
             seated=list(round_view.seated) if round_view else [],

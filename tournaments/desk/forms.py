@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.gametypes import DEFAULT_GAME_TYPE, GAME_TYPES
 from tournaments import domain, standings, timezones
+from tournaments.domain.decisions import RELAY_DELAY_LONGEST
 
 MAX_TIEBREAKS = len(standings.TIEBREAKS)
 MAX_UPLOAD = domain.MAX_PLAYER_LIST_BYTES
@@ -541,6 +542,20 @@ class RoleForm(DeskForm):
     )
 
 
+DELAY_MINUTES_MOST = RELAY_DELAY_LONGEST // 60
+"""The spectators' delay is typed in whole minutes on the desk (the services take seconds)."""
+DELAY_ERRORS = {
+    key: gettext_lazy("Give the delay in whole minutes, from 0 to 60.")
+    for key in ("required", "invalid", "min_value", "max_value")
+}
+
+
+def delay_minutes(seconds: int) -> int:
+    """A delay in seconds as the desk's forms show it: whole minutes, rounded up (a delay under a
+    minute is not shown as none)."""
+    return -(-seconds // 60)
+
+
 class PublicForm(DeskForm):
     """What the public sees."""
 
@@ -570,17 +585,43 @@ class PublicForm(DeskForm):
         ),
     )
 
+    relay_delay = forms.IntegerField(
+        label=gettext_lazy("Spectators' delay (minutes)"),
+        required=False,
+        min_value=0,
+        max_value=DELAY_MINUTES_MOST,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages=DELAY_ERRORS,
+        help_text=gettext_lazy(
+            "Spectators see every table this many minutes after it is played, its plays and its "
+            "results. The organizers, the scorekeepers and the table's own seats see it at once. "
+            "0 or empty: no delay. A round may have its own, on the round panel."
+        ),
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].help_text = zone_help()
 
+    def clean_relay_delay(self) -> int:
+        minutes: int | None = self.cleaned_data.get("relay_delay")
+        return minutes or 0
+
     def changes(self, current: Mapping[str, Any]) -> dict[str, Any]:
-        """The settings that differ from ``current`` (the tournament's settings)."""
-        return {
-            key: value
-            for key, value in self.cleaned_data.items()
-            if key in self.fields and _current(current, key, self.fields[key]) != value
-        }
+        """The settings that differ from ``current`` (the tournament's settings); the delay in
+        the services' seconds, changed only if the minutes typed are not the ones shown (a delay
+        set through the API in seconds, 90, shows as 2 minutes, and stays 90 seconds unless the
+        organizer types another number)."""
+        changed = {}
+        for key, value in self.cleaned_data.items():
+            if key not in self.fields:
+                continue
+            if key == "relay_delay":
+                if value != delay_minutes(current.get("relay_delay", 0)):
+                    changed[key] = value * 60
+            elif _current(current, key, self.fields[key]) != value:
+                changed[key] = value
+        return changed
 
 
 def _current(current: Mapping[str, Any], key: str, field: forms.Field) -> Any:
@@ -697,3 +738,19 @@ class ClockForm(DeskForm):
             else:
                 data["when"] = when
         return data
+
+
+class DelayForm(DeskForm):
+    """A round's own spectators' delay, in minutes (the services take seconds)."""
+
+    minutes = forms.IntegerField(
+        label=gettext_lazy("This round's delay (minutes)"),
+        min_value=0,
+        max_value=DELAY_MINUTES_MOST,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages=DELAY_ERRORS,
+        help_text=gettext_lazy(
+            "From 0 to 60; 0: spectators see this round as it is played. The organizers, the "
+            "scorekeepers and each table's seats always see it at once."
+        ),
+    )

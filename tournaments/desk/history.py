@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_
 
 from games.projection import VOIDED
 from tournaments import domain
-from tournaments.desk.presenters.common import PAIRING_METHODS, ROLE_NAMES
+from tournaments.desk.presenters.common import PAIRING_METHODS, ROLE_NAMES, delay_words
 from tournaments.desk.words import sentence
 
 ACTIONS: dict[str, str | Promise] = {
@@ -33,6 +33,7 @@ ACTIONS: dict[str, str | Promise] = {
     domain.PUBLISHED: pgettext_lazy("history action", "Round published"),
     domain.SCHEDULED: pgettext_lazy("history action", "Pairing scheduled"),
     domain.CLOCK_SET: pgettext_lazy("history action", "Round clock"),
+    domain.DELAY_SET: pgettext_lazy("history action", "Spectators' delay"),
     domain.RESULT_RECORDED: pgettext_lazy("history action", "Result recorded"),
     domain.RESULT_WITHDRAWN: pgettext_lazy("history action", "Result withdrawn"),
     domain.RESULT_CONFIRMED: pgettext_lazy("history action", "Result confirmed"),
@@ -58,6 +59,7 @@ SETTING_NAMES = {
     "downloads_released": pgettext_lazy("setting", "downloads released"),
     "time_zone": pgettext_lazy("setting", "time zone"),
     "rank_not_checked_in": pgettext_lazy("setting", "rank players not checked in"),
+    "relay_delay": pgettext_lazy("setting", "spectators' delay"),
 }
 """A changed setting's name in the history (its key with spaces, in English)."""
 
@@ -128,7 +130,9 @@ def _who(kind: str, data: Mapping[str, Any], by: str | None) -> str:
     return _author(by)
 
 
-def _setting_value(value: Any) -> str:
+def _setting_value(value: Any, key: str = "") -> str:
+    if key == "relay_delay" and type(value) is int:  # seconds
+        return delay_words(value)
     if value is True:
         return pgettext("a setting's value", "True")
     if value is False:
@@ -169,7 +173,7 @@ def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> st
             _("%(setting)s: %(value)s")
             % {
                 "setting": SETTING_NAMES.get(key, key.replace("_", " ")),
-                "value": _setting_value(value),
+                "value": _setting_value(value, key),
             }
             for key, value in data["changes"].items()
         )
@@ -220,6 +224,8 @@ def describe(kind: str, data: Mapping[str, Any], names: Mapping[str, str]) -> st
         }
     if kind == domain.CLOCK_SET:
         return clock_text(data)
+    if kind == domain.DELAY_SET:
+        return delay_text(data)
     if kind == domain.RESULT_RECORDED:
         placed = sorted(data["placements"], key=lambda p: p["place"])
         result = ", ".join(f"{p['place']}. {name(p['player'])}" for p in placed)
@@ -261,6 +267,26 @@ def clock_text(data: Mapping[str, Any]) -> str:
         "round": data["round"],
         "time": date_format(at, "H:i"),
     }
+
+
+def delay_text(data: Mapping[str, Any]) -> str:
+    """A round_delay_set event in words."""
+    seconds = data["seconds"]
+    if seconds is None:
+        return _("Round %(round)s: spectators' delay back to the tournament's") % {
+            "round": data["round"]
+        }
+    if seconds % 60 == 0:
+        return ngettext(
+            "Round %(round)s: spectators' delay set to %(minutes)d minute",
+            "Round %(round)s: spectators' delay set to %(minutes)d minutes",
+            seconds // 60,
+        ) % {"round": data["round"], "minutes": seconds // 60}
+    return ngettext(
+        "Round %(round)s: spectators' delay set to %(seconds)d second",
+        "Round %(round)s: spectators' delay set to %(seconds)d seconds",
+        seconds,
+    ) % {"round": data["round"], "seconds": seconds}
 
 
 def history_rows(

@@ -7,6 +7,7 @@ from django.urls import URLPattern, path
 from tournaments.desk.views import (
     clock,
     dashboard,
+    delay,
     history,
     players,
     printing,
@@ -43,6 +44,7 @@ urlpatterns: list[URLPattern] = [
     path(_ROUND + "confirm-finished/", round.confirm_finished, name="confirm_finished"),
     path(_ROUND + "close/", round.close_round, name="close"),
     path(_ROUND + "clock/", clock.set_clock, name="clock"),
+    path(_ROUND + "delay/", delay.set_delay, name="delay"),
     path(_ROUND + "pairings/print/", printing.print_pairings, name="print_pairings"),
     path(_ROUND + "sheets/print/", printing.print_sheets, name="print_sheets"),
     path(_T + "qr/<uuid:game>.svg", printing.qr, name="qr"),

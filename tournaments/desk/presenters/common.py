@@ -1,5 +1,5 @@
 """What the desk's panels share: role and pairing-method names, the words of a swap note, ordinals
-and lists in the language's way, the standings' figures."""
+and lists in the language's way, the standings' figures, the spectators' delay in words."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from tournaments import domain, notes
 from tournaments.figures import STANDINGS_PLACES
@@ -113,3 +113,33 @@ def figure(value: Any) -> Any:
     if isinstance(value, float):
         return str(value).replace(".", str(formats.get_format("DECIMAL_SEPARATOR")))
     return value
+
+
+def delay_words(seconds: int) -> str:
+    """A relay delay as a setting's value: "5 minutes", "90 seconds" (one set through the API
+    in seconds), "none"."""
+    if not seconds:
+        return pgettext("no spectators' delay", "none")
+    if seconds % 60 == 0:
+        return ngettext("%(count)d minute", "%(count)d minutes", seconds // 60) % {
+            "count": seconds // 60
+        }
+    return ngettext("%(count)d second", "%(count)d seconds", seconds) % {"count": seconds}
+
+
+def delay_sentence(number: int, seconds: int) -> str:
+    """How late spectators see round ``number`` (its effective delay, in seconds)."""
+    if not seconds:
+        return _("Spectators see round %(round)s as it is played (no delay).") % {"round": number}
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext(
+            "Spectators see round %(round)s %(minutes)d minute late.",
+            "Spectators see round %(round)s %(minutes)d minutes late.",
+            minutes,
+        ) % {"round": number, "minutes": minutes}
+    return ngettext(
+        "Spectators see round %(round)s %(seconds)d second late.",
+        "Spectators see round %(round)s %(seconds)d seconds late.",
+        seconds,
+    ) % {"round": number, "seconds": seconds}

@@ -19,6 +19,8 @@ from tournaments.desk.presenters.common import (
     PROGRESS,
     TABLE_STATUS,
     and_list,
+    delay_sentence,
+    delay_words,
     figure,
     is_swap,
     list_separator,
@@ -601,3 +603,44 @@ class EarlierRound:
 def earlier_rounds(summary: Mapping[str, Any]) -> list[EarlierRound]:
     """The rounds before the current one (their printouts)."""
     return [EarlierRound(r["round"], r["status"], len(r["tables"])) for r in summary["rounds"][:-1]]
+
+
+@dataclass(frozen=True, slots=True)
+class DelayView:
+    """How late spectators see the current round (the relay's delay, docs/relay.md), while it
+    is proposed or published: its officials and its tables' seats see it at once."""
+
+    number: int
+    seconds: int
+    """The delay spectators wait, in seconds: the round's own, else the tournament's."""
+    own: int | None
+    """The round's own delay (None: it has the tournament's)."""
+    tournament: int
+    sentence: str
+    """"Spectators see round 2 5 minutes late.\""""
+    source: str
+    """Whose delay it is: the tournament's, or the round's own (and then the tournament's)."""
+
+
+def delay_view(summary: Mapping[str, Any], current: Mapping[str, Any] | None) -> DelayView | None:
+    """The current round's delay, unless there is no round or it is closed (its tables are no
+    longer played: its delay cannot change)."""
+    if current is None or current["status"] == "closed" or summary["status"] == "finished":
+        return None
+    tournament = int(summary["settings"].get("relay_delay", 0))
+    own = current.get("relay_delay")
+    seconds = tournament if own is None else int(own)
+    if own is None:
+        source = _("It is the tournament's delay (set with what the public sees).")
+    else:
+        source = _("It is this round's own delay (the tournament's: %(delay)s).") % {
+            "delay": delay_words(tournament)
+        }
+    return DelayView(
+        number=current["round"],
+        seconds=seconds,
+        own=own,
+        tournament=tournament,
+        sentence=delay_sentence(current["round"], seconds),
+        source=source,
+    )

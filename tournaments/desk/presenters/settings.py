@@ -20,7 +20,7 @@ from tournaments.desk.forms import (
     PUBLISH_LABELS,
     ROUND1_LABELS,
 )
-from tournaments.desk.presenters.common import ROLE_NAMES
+from tournaments.desk.presenters.common import ROLE_NAMES, delay_words
 
 
 def settings_view(
@@ -70,6 +70,7 @@ def settings_view(
             _("Points for a bye"),
             _("the scoring's average") if bye is None else formats.number_format(f"{bye:g}"),
         ),
+        (_("Spectators' delay"), delay_words(s.get("relay_delay", 0))),
     ]
 
 
