@@ -128,6 +128,21 @@ SPECTATE = """
 every answer kept (``window.__spec``: url, status, arrival in ms since the epoch, body), and the
 first sight of each card played in the events (``window.__firstSeen``)."""
 SEEN_ALL = "cards => cards.every((c) => c in window.__firstSeen)"
+SHOWN = """
+(() => {
+  window.__dom = [];
+  const note = () => {
+    const box = document.getElementById("relay") || document.querySelector("main");
+    if (box) window.__dom.push({ t: Date.now(), html: box.outerHTML });
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    note();
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+  });
+})();
+"""
+"""The spectator's page, as shown: what its relay box (or main) held at each change (htmx's
+polls swap it), with the moment (``window.__dom``)."""
 
 
 @dataclass
@@ -153,7 +168,8 @@ class Table:
     taps: dict[str, Tap] = field(default_factory=dict)
     checked: int = 0
     """Spectator answers checked."""
-    probed: list[str] = field(default_factory=list)
+    shown_at: dict[str, float] = field(default_factory=dict)
+    """When each card first showed in the spectator's page (seconds since the epoch)."""
 
     # ------------------------------------------------------------------- the true table
 
@@ -191,11 +207,18 @@ class Table:
         return bool(leaks(body, [card])) or card_label(card) in body
 
     def drain(self) -> None:
-        """Check every answer the spectator received since the last drain."""
+        """Check every answer the spectator received, and every state its page showed, since
+        the last drain."""
         for entry in self.spectator.evaluate("window.__spec.splice(0)"):
             status = int(entry["status"])
             assert status in (200, 304), f"spectator: {entry['url']} answered {status}"
             self.check_body(str(entry["body"]), float(entry["t"]) / 1000, entry["url"])
+        for shown in self.spectator.evaluate("window.__dom.splice(0)"):
+            at, html = float(shown["t"]) / 1000, str(shown["html"])
+            self.check_body(html, at, f"the spectator's page ({self.spectator.url})")
+            for card in self.taps:
+                if card not in self.shown_at and card_label(card) in html:
+                    self.shown_at[card] = at
 
 
 def _tournament(organizer: User) -> tuple[uuid.UUID, uuid.UUID, list[str]]:
@@ -242,9 +265,11 @@ def table(
         for link in links
     }
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(SHOWN)
     spectator = context.new_page()
     spectator.set_default_timeout(TIMEOUT_MS)
-    response = spectator.goto(f"{live_server.url}/g/{game_id}/")
+    follows = (_relay_paths(tid, game_id) or [f"/g/{game_id}/"])[0]
+    response = spectator.goto(f"{live_server.url}{follows}")
     assert response is not None and response.status == 200
     found = Table(tid, game_id, seats, [to_json(e) for e in events], events, phones, spectator)
     yield found
@@ -257,21 +282,21 @@ def table(
 
 
 def _relay_paths(tid: uuid.UUID, game_id: uuid.UUID) -> list[str]:
-    """The round's relay pages, where the app has them (issue 27: ``public:relay`` and its
-    stream; the game's live table view)."""
+    """The round's relay pages, where the app has them (issue 27): the relay page, its table 1
+    alone (the live table view), and the round's stream."""
     out = []
     for name, args in (
         ("public:relay", [tid, 1]),
         ("public:relay-stream", [tid, 1]),
         ("public:relay-jsonl", [tid, 1]),
-        ("public:relay-table", [tid, 1, 1]),
-        ("public:live-table", [game_id]),
-        ("public:relay-game", [game_id]),
+        ("public:round-stream", [tid, 1]),
     ):
         try:
             out.append(reverse(name, args=args))
         except NoReverseMatch:
             continue
+    if out and out[0] == f"/t/{tid}/round/1/live/":
+        out.insert(1, f"{out[0]}?table=1")
     return out
 
 
@@ -355,7 +380,9 @@ def test_a_spectator_sees_each_play_only_after_the_delay(
     stranger = Client()  # logged in, no role in the tournament: a spectator too
     stranger.force_login(django_user_model.objects.create_user("sam", password="pw"))
     spectators = {"anonymous": anonymous, "logged-in spectator": stranger}
-    table.spectator.evaluate(SPECTATE, [f"/api/games/{gid}/events/", f"/g/{gid}/?step=99"])
+    relay_paths = _relay_paths(table.tid, gid)
+    reads = [f"/api/games/{gid}/events/", f"/g/{gid}/?step=99", *relay_paths[1:]]
+    table.spectator.evaluate(SPECTATE, reads)
 
     record, phones = table.record, table.phones
     taken = [i for i, e in enumerate(record) if e["type"] == "chef_taken"]
@@ -411,6 +438,13 @@ def test_a_spectator_sees_each_play_only_after_the_delay(
 
     # Every card played reaches the spectator, the delay after it (the only wait that long).
     table.spectator.wait_for_function(SEEN_ALL, arg=list(table.taps), timeout=(DELAY + 15) * 1000)
+    trick_two = [record[i]["card"] for i in range(second_trick, last) if "card" in record[i]]
+    if relay_paths:  # the relay page shows the last trick taken, once the delay let it through
+        table.spectator.wait_for_function(
+            "labels => labels.every((l) => document.getElementById('relay').innerHTML.includes(l))",
+            arg=[card_label(c) for c in trick_two],
+            timeout=(DELAY + 15) * 1000,
+        )
     table.drain()
     first_seen: dict[str, float] = table.spectator.evaluate("window.__firstSeen")
     # Once the delay passed, the paths show the tricks (they are not merely empty).
@@ -420,13 +454,12 @@ def test_a_spectator_sees_each_play_only_after_the_delay(
     assert events["delay"] == DELAY or events["version"] == table.version()
     shown_cards = {e["data"]["card"] for e in events["events"] if e["type"] == "card_played"}
     assert shown_cards == set(table.taps), "the spectator's events lack cards played long ago"
-    trick_two = [record[i]["card"] for i in range(second_trick, last) if "card" in record[i]]
     for card in trick_two:
         assert card_label(card) in page, f"the game page's trick {TRICKS} lacks {card}"
 
     # How late the spectator saw each card: from the tap's answer on the phone; the bound
     # asserted is from the tap's sending and from the event's recording.
-    lates, from_answer = [], []
+    lates, from_answer, on_page = [], [], []
     for card, tap in table.taps.items():
         seen = first_seen[card] / 1000
         answers = tap.phone.page.evaluate("n => window.__answers.slice(n)", tap.answers_before)
@@ -437,6 +470,10 @@ def test_a_spectator_sees_each_play_only_after_the_delay(
         assert seen - recorded >= DELAY, f"{card} seen {seen - recorded:.3f} s after recorded"
         lates.append(seen - recorded)
         from_answer.append(seen - float(answer[3]) / 1000)
+        if card in table.shown_at:  # the relay page's polls may skip a card shown briefly
+            shown = table.shown_at[card]
+            assert shown - tap.sent >= DELAY, f"{card} on the page {shown - tap.sent:.3f} s"
+            on_page.append(shown - float(answer[3]) / 1000)
     for phone in phones.values():
         assert not phone.errors, f"{phone.player}'s page: {phone.errors}"
     print(
@@ -444,9 +481,16 @@ def test_a_spectator_sees_each_play_only_after_the_delay(
         f"(the deal, the Chefs, {TRICKS} tricks); the spectator saw each card after its tap's "
         f"answer: min {min(from_answer):.3f} s, median {statistics.median(from_answer):.3f} s, "
         f"max {max(from_answer):.3f} s; after its recording: min {min(lates):.3f} s, "
-        f"max {max(lates):.3f} s; {table.checked} spectator answers checked; "
+        f"max {max(lates):.3f} s; on the spectator's page ({table.spectator.url}): "
+        + (
+            f"{len(on_page)} cards, after the answer min {min(on_page):.3f} s, median "
+            f"{statistics.median(on_page):.3f} s, max {max(on_page):.3f} s; "
+            if on_page
+            else "no card; "
+        )
+        + f"{table.checked} spectator answers and page states checked; "
         f"{len(midway)} reads probed midway and {len(after)} after; relay pages: "
-        f"{_relay_paths(table.tid, gid) or 'none yet'}; "
+        f"{relay_paths or 'none yet'}; "
         f"test {time.monotonic() - started:.1f} s (the deal {dealt:.1f} s, the probe midway "
         f"{probed:.1f} s)"
     )
