@@ -18,10 +18,13 @@ then a play every ``--think`` s from the table's simulated game). Then the same 
 ``--spectators`` anonymous spectators (an equal share of them follows each table) reading
 every ``--interval`` seconds (jittered start; keep-alive connections, each its own):
 
-* the round's relay page (``public:relay``; its htmx poll, with If-None-Match), for most;
-* one table's live view and the round's stream, for some, where the app has them;
-* until the relay page exists: the game's public page (/g/<id>/) and its events
-  (/api/games/<id>/events/?since=<the last version it was given>), half each.
+* the round's relay page (``public:relay``, /t/<id>/round/1/live/: its htmx poll, with
+  If-None-Match), 7 in 10 (6 in 10 where the round has a stream);
+* its table alone, bigger (the live table view, ``?table=N``), 2 in 10;
+* its game's events (/api/games/<id>/events/?since=<the last version it was given>), 1 in 10;
+* the round's stream, 1 in 10, where the app has one;
+* where the app has no relay page (main before issue 27's page): the game's public page
+  (/g/<id>/) and its events, half each.
 
 Prints the machine, the setup, the requests by kind with the server's time (median, p90, p99,
 max: the access log), the spectators' own view of their requests (the time to the answer,
@@ -89,18 +92,14 @@ for entry in summary["rounds"][0]["tables"]:
     out.append({{"game": entry["game"], "number": entry["table"],
                 "players": [s.player for s in seats], "tokens": [s.token for s in seats]}})
 paths = {{}}
-for key, name, args in (("relay", "public:relay", [tid, 1]),
-                        ("stream", "public:relay-stream", [tid, 1]),
-                        ("stream", "public:relay-jsonl", [tid, 1]),
-                        ("table", "public:relay-table", [tid, 1, 1])):
+for key, name in (("relay", "public:relay"), ("stream", "public:relay-stream"),
+                  ("stream", "public:relay-jsonl"), ("stream", "public:round-stream")):
     try:
-        path = reverse(name, args=args)
+        paths.setdefault(key, reverse(name, args=[tid, 1]))
     except NoReverseMatch:
-        continue
-    if key == "table":  # table 1's: each spectator's own table in its place
-        head, _, tail = path.rpartition("/1/")
-        path = head + "/{{number}}/" + tail
-    paths.setdefault(key, path)
+        pass
+if "relay" in paths:  # one table alone, bigger: the live table view
+    paths["table"] = paths["relay"] + "?table={{number}}"
 print("SETUP " + json.dumps({{"tournament": str(tid), "tables": out, "paths": paths}}))
 """
     seed_env = dict(env, DATABASE_URL=f"{phones.SERVER}/{SEED_DATABASE}")
@@ -180,14 +179,12 @@ def views(setup: dict[str, Any], count: int) -> list[dict[str, Any]]:
         game = table["game"]
         if "relay" in paths:
             kind, path = "relay page", paths["relay"]
-            if "table" in paths and n % 5 == 1:
+            if n % 10 in (1, 6):
                 kind, path = "live table", paths["table"].format(number=table["number"])
-            elif "stream" in paths and n % 10 == 3:
+            elif n % 10 == 3:
+                kind, path = "events", f"/api/games/{game}/events/"
+            elif "stream" in paths and n % 10 == 8:
                 kind, path = "stream", paths["stream"]
-        elif n % 2:
-            kind, path = "game page", f"/g/{game}/"
-        else:
-            kind, path = "events", f"/api/games/{game}/events/"
         out.append({"kind": kind, "path": path, "game": game})
     return out
 
@@ -287,6 +284,8 @@ def warm_up(port: int, tables: list[dict[str, Any]], watching: list[Any], times:
 
 def kind_of(method: str, path: str, status: int, kinds: dict[str, str]) -> str:
     """The request's kind: a spectator's (by its path), else phones.py's."""
+    if path in kinds:
+        return kinds[path]
     bare = path.split("?", 1)[0]
     if bare in kinds:
         return kinds[bare]
@@ -310,7 +309,7 @@ def run(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application",
          "--workers", str(args.workers), "--threads", str(args.threads),
          "--bind", f"127.0.0.1:{args.port}", "--log-level", "warning",
-         "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s"],
+         "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s?%(q)s %(s)s %(D)s"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     try:
@@ -357,7 +356,7 @@ def run(
         if not match:
             continue
         status = int(match["status"])
-        kind = kind_of(match["method"], match["path"], status, kinds)
+        kind = kind_of(match["method"], match["path"].rstrip("?"), status, kinds)
         by_kind.setdefault(kind, []).append(int(match["us"]) / 1000)
         counts = statuses.setdefault(kind, {})
         counts[status] = counts.get(status, 0) + 1
