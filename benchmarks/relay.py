@@ -93,7 +93,7 @@ for entry in summary["rounds"][0]["tables"]:
                 "players": [s.player for s in seats], "tokens": [s.token for s in seats]}})
 paths = {{}}
 for key, name in (("relay", "public:relay"), ("stream", "public:relay-stream"),
-                  ("stream", "public:relay-jsonl"), ("stream", "public:round-stream")):
+                  ("stream", "tournaments-api:relay-stream")):
     try:
         paths.setdefault(key, reverse(name, args=[tid, 1]))
     except NoReverseMatch:
@@ -198,7 +198,7 @@ def spectator_thread(
     if stop.wait(rng.random() * args.interval):
         return
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    etag, since = "", 0
+    etag, since, cursor = "", 0, ""
     next_at = time.monotonic()
     while not stop.is_set():
         path = view["path"]
@@ -206,6 +206,9 @@ def spectator_thread(
         if view["kind"] == "events":
             path += f"?since={since}"
             headers["Accept"] = "application/json"
+        elif view["kind"] == "stream":
+            path += f"?since={cursor}" if cursor else ""
+            headers["Accept"] = "application/jsonl, application/json"
         elif view["kind"] in ("relay page", "live table"):
             headers["HX-Request"] = "true"
         if etag:
@@ -223,6 +226,9 @@ def spectator_thread(
         took = time.perf_counter() - started
         out.append((view["kind"], response.status, took))
         etag = response.getheader("ETag") or etag
+        if view["kind"] == "stream" and response.status == 200 and body.strip():
+            last = json.loads(body.strip().splitlines()[-1])
+            cursor = str(last.get("cursor") or cursor)
         if view["kind"] == "events" and response.status == 200:
             now = time.time()
             for event in json.loads(body)["events"]:

@@ -289,7 +289,7 @@ def _relay_paths(tid: uuid.UUID, game_id: uuid.UUID) -> list[str]:
         ("public:relay", [tid, 1]),
         ("public:relay-stream", [tid, 1]),
         ("public:relay-jsonl", [tid, 1]),
-        ("public:round-stream", [tid, 1]),
+        ("tournaments-api:relay-stream", [tid, 1]),
     ):
         try:
             out.append(reverse(name, args=args))
