@@ -420,6 +420,12 @@ def report(args: argparse.Namespace, setup: dict[str, Any], r: dict[str, Any]) -
         f"{postgres:.0f}, the simulated phones and spectators {clients:.0f}, whole machine "
         f"{whole:.0f}"
     )
+    requests = sum(len(v) for v in r["by_kind"].values())
+    if requests:
+        print(
+            f"gunicorn's CPU per request: {gunicorn / requests * 1000:.1f} ms over {requests} "
+            "requests (the machine's other load does not inflate it as it does the times below)"
+        )
     print(f"{'requests':<12} {'count':>7} {'per s':>7} {'median':>8} {'p90':>8} {'p99':>8} "
           f"{'max':>8}  statuses (server time in ms)")  # fmt: skip
     order = ["relay page", "live table", "stream", "game page", "events"]
