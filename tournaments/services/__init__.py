@@ -58,9 +58,11 @@ from tournaments.services.reads import (
     tournament_history,
     tournament_list,
     tournament_of_game,
+    tournament_public_version,
     tournament_standings,
     tournament_state,
     tournament_version,
+    tournaments_held,
 )
 from tournaments.services.rebuild import tournaments_digest, tournaments_rebuild
 from tournaments.services.rounds import (
@@ -162,7 +164,9 @@ __all__ = [
     "tournament_sync_game",
     "tournament_sync_pending",
     "tournament_undo",
+    "tournament_public_version",
     "tournament_version",
+    "tournaments_held",
     "tournaments_digest",
     "tournaments_rebuild",
 ]
