@@ -26,6 +26,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from games.models import GameProjection
 from tests.tournaments.helpers import new_tournament, play, summary
 from tournaments import services as t
 from tournaments.public import standings_page
@@ -114,14 +115,14 @@ def _zip(client: Client, tid: uuid.UUID) -> dict[str, bytes]:
 def _pages(client: Client, tid: uuid.UUID) -> dict[str, str]:
     out = {}
     for name, url in _page_urls(tid).items():
-        headers = {"HTTP_HX_REQUEST": "true"} if name.endswith("_partial") else {}
+        headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if name.endswith("_partial") else {}
         response = client.get(url, **headers)
         assert response.status_code == 200, name
         out[name] = CSRF.sub("", response.content.decode())  # a new token at each visit
     return out
 
 
-def _standings(client: Client, tid: uuid.UUID, **headers: str) -> Any:
+def _standings(client: Client, tid: uuid.UUID, **headers: Any) -> Any:
     return client.get(reverse("public:standings", args=[tid]), **headers)
 
 
@@ -243,7 +244,8 @@ def test_held_results_by_tournament(organizer: User, on_commit: Any, clock: Cloc
     tid = _tournament(organizer)
     play(tid, 1, 1, organizer, on_commit)
     game = summary(tid)["rounds"][0]["tables"][0]["game"]
-    assert t.tournaments_held([tid]) == {tid: {game}}
+    version = GameProjection.objects.get(stream_id=game).version
+    assert t.tournaments_held([tid]) == {tid: {game: version}}
     clock.wait(DELAY)
     assert t.tournaments_held([tid]) == {}
 

@@ -52,6 +52,7 @@ from tournaments.services.players import (
 )
 from tournaments.services.reads import (
     TournamentRead,
+    public_standings,
     tournament_check_downloads,
     tournament_get,
     tournament_get_with_standings,
@@ -164,6 +165,7 @@ __all__ = [
     "tournament_sync_game",
     "tournament_sync_pending",
     "tournament_undo",
+    "public_standings",
     "tournament_public_version",
     "tournament_version",
     "tournaments_held",

@@ -190,10 +190,20 @@ def _standings_of(
     return rounds.standings_apart(shown, dict(found))
 
 
-def tournaments_held(tournament_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, set[str]]:
-    """The games whose results the relay's delay still holds back from the public, by
-    tournament (only tournaments holding some back): for the club, which shows none early."""
-    out: dict[uuid.UUID, set[str]] = {}
+def public_standings(
+    projection: TournamentProjection, state: TournamentState
+) -> tuple[dict[str, Any], bool]:
+    """The standings as the public sees them now (without the results the relay's delay holds
+    back), and whether any result is held back: for the club, which shows none early."""
+    held = frozenset(held_results(state))
+    return _standings_of(projection, state, public_state(state, held), held), bool(held)
+
+
+def tournaments_held(tournament_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, dict[str, int]]:
+    """The results the relay's delay still holds back from the public, by tournament (only
+    tournaments holding some back): each held table's game and the game's version the result
+    was recorded at. For the club, which shows none early."""
+    out: dict[uuid.UUID, dict[str, int]] = {}
     now = timezone.now()
     for tournament_id in tournament_ids:
         try:
@@ -203,10 +213,14 @@ def tournaments_held(tournament_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, set
         if state.settings is None:
             continue
         held = held_results(state, now)
-        if held:
-            out[tournament_id] = {
-                str(t.game) for r, n in held for t in state.rounds[r - 1].tables if t.number == n
-            }
+        found = {
+            str(t.game): int(t.result_version)
+            for r, n in held
+            for t in state.rounds[r - 1].tables
+            if t.number == n and t.game and t.result_version is not None
+        }
+        if found:
+            out[tournament_id] = found
     return out
 
 
