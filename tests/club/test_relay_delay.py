@@ -106,7 +106,7 @@ def test_the_club_takes_a_result_once_the_public_sees_it(
     assert report.events and report.rated == 1
     assert _rated() == 1 and Rating.objects.count() == 4
     entries = MemberEntry.objects.filter(tournament_id=tid)
-    assert sorted(e.place for e in entries) == [1, 2, 3, 4]
+    assert sorted(int(e.place or 0) for e in entries) == [1, 2, 3, 4]
     assert all(e.finished and e.games == 1 for e in entries)
     after = _public_club(league)
     for name in ("season_api", "member_api", "results", "season_page", "member_page"):
@@ -138,7 +138,7 @@ def test_a_delay_of_0_changes_nothing(organizer: User, on_commit: Any, clock: Cl
     league, tid = _season(organizer, on_commit)
     services.club_sync()
     assert _rated() == 1
-    assert sorted(e.place for e in MemberEntry.objects.filter(tournament_id=tid)) == [1, 2, 3, 4]
+    assert sorted(int(e.place or 0) for e in MemberEntry.objects.filter(tournament_id=tid)) == [1, 2, 3, 4]
 
 
 def test_a_game_played_card_by_card_is_held_too(

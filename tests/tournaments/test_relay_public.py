@@ -188,6 +188,9 @@ def test_a_result_reaches_every_public_read_once_the_delay_passed(
     assert _table_one(public, tid) == _table_one(desk, tid)
     assert _games_played(public, tid) == 4
     assert "result confirmed" in after["pages"]["round"]
+    for name in ("tournament", "round", "player"):  # the pages say how late spectators are
+        assert "see the tables and their results 5 minutes late." in after["pages"][name]
+    assert b"see the tables and their results 5 minutes late." in after["standings_page"]
     assert b"after 1 confirmed table result" in after["standings_page"]
 
 
@@ -285,4 +288,5 @@ def test_no_delay_changes_nothing(organizer: User, on_commit: Any, clock: Clock)
     assert _table_one(public, tid)["result"] is not None
     assert _games_played(public, tid) == 4
     assert t.tournament_public_version(tid) == t.tournament_version(tid)
-    assert b"after 1 confirmed table result" in _standings(public, tid).content
+    page = _standings(public, tid).content
+    assert b"after 1 confirmed table result" in page and b"late." not in page

@@ -66,7 +66,7 @@ the worker that recorded it) before one of them renders it itself: a safety net 
 that is stuck or far behind, not a race. Measured on the busy benchmark machine, a takeover
 at 0.3 s or 0.5 s fired for most versions: a second render beside the worker's, each slowing
 the other and blocking a web worker, so results came later and fewer pages were served."""
-PAGE_FORMAT = "3"
+PAGE_FORMAT = "4"
 """Part of every ETag: change it when the page's markup changes, so that a browser does not
 keep a page of the same tournament version in an older deployment's markup."""
 
