@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import services as games
+from games.services.relay import seen_games
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,8 @@ class GameProgress:
 
 def game_progress(*, user: Any, game_ids: Iterable[str | None]) -> dict[str, GameProgress]:
     """Progress of those of the games ``user`` may see, by game id, in one query (a round's
-    tables, or one player's games); a game the user may not see is absent."""
+    tables, or one player's games); a game the user may not see is absent. A game the relay's
+    delay holds back from ``user`` is where it stood the delay ago (games.services.relay)."""
     ids = [uuid.UUID(g) for g in game_ids if g]
     if not ids:
         return {}
@@ -37,10 +39,10 @@ def game_progress(*, user: Any, game_ids: Iterable[str | None]) -> dict[str, Gam
         games.game_list(user=user)
         .filter(stream_id__in=ids)
         .defer(None)  # the list defers the summary: here it is what we need
-        .only("stream_id", "status", "summary")
+        .only("stream_id", "status", "summary", "version", "updated_at", "game_type", "created_by")
     )
     progress = {}
-    for game in found:
+    for game in seen_games(found, user).values():
         state = (game.summary or {}).get("state") or {}
         progress[str(game.stream_id)] = GameProgress(
             status=game.status, round=state.get("round"), trick=state.get("trick")

@@ -126,13 +126,20 @@ def season_view(league_id: int, *, official: bool = False) -> SeasonView:
     kept = _SEASONS.get(key)
     if kept is not None:
         return kept
+    # Finished for the season once its entries are too: the consumer made them from its final
+    # standings as the public sees them (none while the relay's delay holds a result back).
+    waiting = set(
+        MemberEntry.objects.filter(tournament_id__in=list(league.tournaments), finished=False)
+        .values_list("tournament_id", flat=True)
+        .distinct()
+    )
     tournaments = {
         str(t.stream_id): LeagueTournament(
             id=str(t.stream_id),
             name=t.name,
             date=t.date.isoformat(),
             game_type=t.game_type,
-            status=t.status,
+            status="running" if t.status == "finished" and t.stream_id in waiting else t.status,
         )
         for t in TournamentProjection.objects.filter(stream_id__in=league.tournaments).only(
             "stream_id", "name", "date", "game_type", "status"

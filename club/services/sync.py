@@ -10,7 +10,13 @@ it at once; the beat's sweep (``club.sync``) catches whatever a lost nudge left.
 
 Ratings are kept incrementally while results only arrive; a withdrawn or re-recorded result
 (a correction) or a change of who an entry belongs to (a merge, a split) re-rates that game, or
-every game, from scratch (club.ratings.rate_all).
+every game, from scratch (club.ratings.rate_all), from the results the consumer has passed.
+
+The relay's delay (docs/relay.md): the club shows no result before the public sees it. The
+consumer stops before the first result the delay still holds back (its position stays there,
+so nothing is lost and nothing handled twice, in the log's order) and the beat's sweep takes it
+once it has reached the public; the entries are made from the tournament as the public sees it
+(a tournament holding a result back is not finished for the club yet).
 """
 
 from __future__ import annotations
@@ -21,10 +27,12 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
+from datetime import timedelta
 from typing import Any, Final
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
+from django.utils import timezone
 
 from club import domain, ratings
 from club.models import (
@@ -40,9 +48,10 @@ from club.services.state import CLUB_ID, club_state
 from games import services as games
 from games import store
 from games.models import Event
-from games.store import Cursor
+from games.services.relay import LONGEST
+from games.store import Cursor, cursor_of
 from tournaments.models import TournamentProjection
-from tournaments.services.reads import current_standings
+from tournaments.services.reads import public_standings, tournaments_held
 from tournaments.services.writes import _state as tournament_state_of
 
 NAME: Final = "club"
@@ -127,6 +136,8 @@ def club_sync(*, limit: int = BATCH) -> SyncReport:
             batch = store.read_all(
                 after=Cursor(position.tx, position.event), limit=limit, types=FOLLOWED
             )
+            read = len(batch)
+            batch = _public(batch)
             if not batch:
                 break
             _handle(batch, report)
@@ -134,9 +145,26 @@ def club_sync(*, limit: int = BATCH) -> SyncReport:
             position.generation += 1
             position.save()
         report.events += len(batch)
-        if len(batch) < limit:
+        if len(batch) < read or read < limit:
             break
     return report
+
+
+def _public(batch: Sequence[Event]) -> list[Event]:
+    """The batch up to (not including) the first result the relay's delay still holds back
+    from the public (docs/relay.md): the rest waits for the sweep after it has reached it."""
+    since = timezone.now() - timedelta(seconds=LONGEST)
+    recent = {e.stream_id for e in batch if e.type == RECORDED and e.recorded_at > since}
+    held = tournaments_held(sorted(recent, key=str)) if recent else {}
+    if not held:
+        return list(batch)
+    for n, event in enumerate(batch):
+        found = held.get(event.stream_id, {})
+        if event.type == RECORDED and found.get(str(event.data.get("game"))) == event.data.get(
+            "game_version"
+        ):
+            return list(batch[:n])
+    return list(batch)
 
 
 def _handle(batch: Sequence[Event], report: SyncReport) -> None:
@@ -167,7 +195,7 @@ def _handle(batch: Sequence[Event], report: SyncReport) -> None:
         [e for e in results if e.type == RECORDED and kinds[e.stream_id] not in again], kinds
     )
     for game_type in sorted(again):
-        report.rated += rerate(game_type)
+        report.rated += rerate(game_type, until=cursor_of(batch[-1]))
     report.rerated |= again
     final = {str(e.data.get("game")): e for e in results}  # each game as its result now stands
     games_touched = [uuid.UUID(game) for game in final]
@@ -220,10 +248,10 @@ def refresh_entries(tournament_id: uuid.UUID, club: domain.ClubState) -> set[str
     state = tournament_state_of(projection)
     if state.settings is None:
         return set()
-    standings = current_standings(projection, state)
+    standings, held = public_standings(projection, state)  # as the public sees it
     rows = {str(r["player"]): r for r in standings.get("rows", [])}
     apart = {str(p["player"]) for p in standings.get("not_checked_in", [])}
-    finished = state.status == "finished"
+    finished = state.status == "finished" and not held  # its final places are not out yet
     day = Date.fromisoformat(state.config.date)
     wanted: dict[tuple[str, int], dict[str, Any]] = {}
     for player in state.players.values():
@@ -435,12 +463,20 @@ def _write(
     )
 
 
-def standing_results() -> dict[str, tuple[uuid.UUID, Mapping[str, Any]]]:
-    """Every game result that stands now, by game id, in the order it was recorded (a result
-    recorded again after a correction takes its new place): (tournament id, event data)."""
+def standing_results(
+    until: Cursor | None = None,
+) -> dict[str, tuple[uuid.UUID, Mapping[str, Any]]]:
+    """Every game result that stands, by game id, in the order it was recorded (a result
+    recorded again after a correction takes its new place): (tournament id, event data). As
+    of ``until`` in the log, by default the consumer's position: the results it has taken in
+    (never one the relay's delay still held back)."""
+    if until is None:
+        found = LogPosition.objects.filter(name=NAME).values_list("tx", "event").first()
+        until = Cursor(*found) if found else store.START
     standing: dict[str, tuple[uuid.UUID, Mapping[str, Any]]] = {}
     events = (
         Event.objects.filter(type__in=(RECORDED, WITHDRAWN), stream__kind="tournament")
+        .filter(Q(tx_id__lt=until.tx) | Q(tx_id=until.tx, id__lte=until.id))
         .order_by("tx_id", "id")
         .values_list("stream_id", "type", "data")
     )
@@ -453,23 +489,24 @@ def standing_results() -> dict[str, tuple[uuid.UUID, Mapping[str, Any]]]:
 
 
 def rated_games(
-    game_type: str,
+    game_type: str, until: Cursor | None = None
 ) -> tuple[list[ratings.RatedGame], dict[str, tuple[uuid.UUID, Mapping[str, Any]]]]:
     """The games of one type to rate, in order (a game that cannot be rated with ``seq`` 0),
-    with where each was played."""
+    with where each was played: the results up to ``until`` in the log (standing_results)."""
     kinds = dict(TournamentProjection.objects.values_list("stream_id", "game_type"))
     people = _people(MemberEntry.objects.filter(game_type=game_type))
     results = [
         (tournament_id, data)
-        for tournament_id, data in standing_results().values()
+        for tournament_id, data in standing_results(until).values()
         if kinds.get(tournament_id) == game_type
     ]
     return _numbered(game_type, results, people)
 
 
-def rerate(game_type: str) -> int:
-    """One game's ratings from scratch; the number of games rated."""
-    found, where = rated_games(game_type)
+def rerate(game_type: str, until: Cursor | None = None) -> int:
+    """One game's ratings from scratch (the results up to ``until``, by default the consumer's
+    position); the number of games rated."""
+    found, where = rated_games(game_type, until)
     RatingChange.objects.filter(game_type=game_type).delete()
     Rating.objects.filter(game_type=game_type).delete()
     _, changes = ratings.rate_all(found)

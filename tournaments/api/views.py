@@ -40,6 +40,7 @@ from games.api.views import (
     header_parameter,
 )
 from games.services import NotAllowed, Refused, User
+from games.services.relay import seen_games
 from tournaments import services
 from tournaments.api import exports
 from tournaments.api import serializers as s
@@ -603,10 +604,12 @@ class StandingsCsvView(ExportView):
 def _game_summaries(
     summary: Mapping[str, Any], user: User | None
 ) -> dict[str, Mapping[str, Any] | None]:
-    return {
-        table["game"]: games.game_get(game_id=uuid.UUID(table["game"]), user=user).summary
+    """Each table's game summary as ``user`` sees it (the relay's delay: as it stood then)."""
+    found = [
+        games.game_get(game_id=uuid.UUID(table["game"]), user=user)
         for _, table in exports.published_tables(summary)
-    }
+    ]
+    return {str(g): p.summary for g, p in seen_games(found, user).items()}
 
 
 class ResultsCsvView(ExportView):
@@ -621,7 +624,9 @@ class ResultsCsvView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        summary = services.tournament_get(tournament_id=tournament_id, user=None).summary  # public
+        summary = services.tournament_get(  # the public's, as late as for the requester
+            tournament_id=tournament_id, user=None, reader=request.user
+        ).summary
         return _attachment(
             exports.results_csv(summary, _game_summaries(summary, request.user)),
             "text/csv; charset=utf-8",
@@ -640,7 +645,9 @@ class ResultsJsonlView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        summary = services.tournament_get(tournament_id=tournament_id, user=None).summary  # public
+        summary = services.tournament_get(  # the public's, as late as for the requester
+            tournament_id=tournament_id, user=None, reader=request.user
+        ).summary
         return _attachment(
             exports.results_jsonl(summary),
             f"{RECORD_MEDIA_TYPE}; charset=utf-8",
@@ -660,7 +667,9 @@ class GamesZipView(ExportView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> HttpResponse:
         services.tournament_check_downloads(tournament_id=tournament_id, user=request.user)
-        summary = services.tournament_get(tournament_id=tournament_id, user=None).summary  # public
+        summary = services.tournament_get(  # the public's, as late as for the requester
+            tournament_id=tournament_id, user=None, reader=request.user
+        ).summary
         records: dict[str, str | None] = {}
         for _, table in exports.published_tables(summary):
             try:

@@ -176,10 +176,18 @@ class Header:
     """The current round's clock, if the organizers set one."""
     round_text: str = ""
     """Where the tournament is: "4 rounds planned", "Round 2 of 3"."""
+    relay_delay: int = 0
+    """How many seconds spectators wait to see the current round's tables (the relay's delay,
+    docs/relay.md): its own delay, else the tournament's; 0: none."""
 
     @property
     def running(self) -> bool:
         return self.status == "running"
+
+    @property
+    def relay_minutes(self) -> int | None:
+        """The relay's delay in whole minutes, if it is some (else it is said in seconds)."""
+        return self.relay_delay // 60 if self.relay_delay and self.relay_delay % 60 == 0 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +343,16 @@ def header(summary: Mapping[str, Any], words: Words = ENGLISH) -> Header:
         rounds=tuple(r["round"] for r in summary["rounds"]),
         clock=round_clock(summary),
         round_text=words.round_text(status, len(published), planned),
+        relay_delay=relay_delay(summary),
     )
+
+
+def relay_delay(summary: Mapping[str, Any]) -> int:
+    """The relay's delay of the tournament's current round (the last one published), else of
+    the tournament, in seconds (0: spectators see the tables as they are)."""
+    published = [r for r in summary["rounds"] if r["status"] != "proposed"]
+    own = published[-1].get("relay_delay") if published else None
+    return int(own if own is not None else summary["settings"].get("relay_delay", 0) or 0)
 
 
 def round_links(summary: Mapping[str, Any], words: Words = ENGLISH) -> list[RoundLink]:

@@ -66,7 +66,7 @@ the worker that recorded it) before one of them renders it itself: a safety net 
 that is stuck or far behind, not a race. Measured on the busy benchmark machine, a takeover
 at 0.3 s or 0.5 s fired for most versions: a second render beside the worker's, each slowing
 the other and blocking a web worker, so results came later and fewer pages were served."""
-PAGE_FORMAT = "3"
+PAGE_FORMAT = "4"
 """Part of every ETag: change it when the page's markup changes, so that a browser does not
 keep a page of the same tournament version in an older deployment's markup."""
 
@@ -101,7 +101,7 @@ def _read_standings(
     """The tournament's version and its standings as ``user`` may see them."""
     # Read before the projection: the key may then be older than what is rendered (the next
     # visit renders again), never newer (which would keep a page that misses a change).
-    version = services.tournament_version(tournament_id)
+    version = services.tournament_public_version(tournament_id)
     try:
         read = services.tournament_get_with_standings(tournament_id=tournament_id, user=user)
     except GameNotFound:
@@ -318,8 +318,10 @@ def _overdue(version: str | None) -> bool:
 
 
 def version_time(version: str | None) -> datetime | None:
-    """When the tournament's projection was saved, from its version key ("<version>:<saved
-    at>", tournaments.services.tournament_version); None if it does not say."""
+    """When the tournament's projection was saved, or a result the relay's delay held back
+    reached the public after that, from its version key ("<version>:<saved at>" or
+    "<version>+<held>:<reached at>", tournaments.services.tournament_public_version); None if
+    it does not say."""
     if version is None:
         return None
     try:
@@ -400,7 +402,7 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
     cache.set(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
     try:
         yield
-        now = services.tournament_version(tournament_id)
+        now = services.tournament_public_version(tournament_id)
         languages = [code for code, _name in settings.LANGUAGES]
         stored = cache.get_many([f"{_cache_key(tournament_id, c)}:version" for c in languages])
         behind = [

@@ -321,7 +321,7 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
             # Markup rendered through the autoescaping templates.
             return conditional.personal(HttpResponse(mark_safe(parts["standings"])))
         return conditional.personal(HttpResponse(page.page_html(parts, request)))
-    now = services.tournament_version(tournament_id)
+    now = services.tournament_public_version(tournament_id)  # results held back: a key of its own
     language = page.current_language()  # the request's (LocaleMiddleware): one page for each
     if not partial and not _plain_visit(request):
         shared = page.shared(tournament_id, now, language)

@@ -52,15 +52,18 @@ from tournaments.services.players import (
 )
 from tournaments.services.reads import (
     TournamentRead,
+    public_standings,
     tournament_check_downloads,
     tournament_get,
     tournament_get_with_standings,
     tournament_history,
     tournament_list,
     tournament_of_game,
+    tournament_public_version,
     tournament_standings,
     tournament_state,
     tournament_version,
+    tournaments_held,
 )
 from tournaments.services.rebuild import tournaments_digest, tournaments_rebuild
 from tournaments.services.rounds import (
@@ -162,7 +165,10 @@ __all__ = [
     "tournament_sync_game",
     "tournament_sync_pending",
     "tournament_undo",
+    "public_standings",
+    "tournament_public_version",
     "tournament_version",
+    "tournaments_held",
     "tournaments_digest",
     "tournaments_rebuild",
 ]

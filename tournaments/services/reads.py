@@ -2,22 +2,37 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import uuid
+from collections import defaultdict
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime, timedelta
+from functools import reduce
+from operator import or_
+from typing import Any, Final
 
 from django.db import connection
-from django.db.models import QuerySet
-from django.utils import translation
+from django.db.models import Q, QuerySet
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import services as games
 from games import store
+from games.models import Event
+from games.recent import Recent
 from games.services import NotAllowed, User
 from tournaments import domain, rounds
-from tournaments.domain import ORGANIZER, TournamentState
+from tournaments.domain import ORGANIZER, SCOREKEEPER, TournamentState
 from tournaments.models import TournamentProjection, TournamentTable
-from tournaments.services.access import _require, downloads_allowed, standings_visible
+from tournaments.services.access import (
+    _is_staff,
+    _require,
+    _user_id,
+    downloads_allowed,
+    standings_visible,
+)
 from tournaments.services.summary import _summary
 from tournaments.services.writes import _projection, _state
 
@@ -45,6 +60,221 @@ def _stored_standings(projection: TournamentProjection, state: TournamentState) 
     return dict(projection.standings)
 
 
+# ----------------------------------------------------------------------------- the relay's delay
+
+Held = dict[tuple[int, int], datetime]
+"""(round, table) -> when that table's result reaches the public: results still held back."""
+
+_RECORDED: Recent[tuple[str, int], datetime] = Recent(8192)
+"""When a game's event at a version was recorded, by (game id, version): never changes."""
+
+
+def _officiates(state: TournamentState, user: User | None) -> bool:
+    """The tournament's officials (organizers, scorekeepers, staff): the relay's delay never
+    holds anything back from them (the games' officials: games.services.game_sees_hands)."""
+    if user is None or not user.is_authenticated:
+        return False
+    if _is_staff(user):
+        return True
+    uid = _user_id(user)
+    return state.has_role(uid, ORGANIZER) or state.has_role(uid, SCOREKEEPER)
+
+
+def _maturities(state: TournamentState) -> Held:
+    """When each result of a round with a relay delay reaches the public: the moment its game's
+    event at the result's version (the one that finished it) is the round's delay old. One
+    query for the (game, version) pairs not known yet in this process, none for a tournament
+    without a delayed round with a result."""
+    wanted: list[tuple[int, int, str, int, int]] = []
+    for rnd in state.rounds:
+        delay = state.relay_delay(rnd.number)
+        if delay <= 0:
+            continue
+        for table in rnd.tables:
+            if table.result is not None and table.game and table.result_version is not None:
+                wanted.append((rnd.number, table.number, table.game, table.result_version, delay))
+    if not wanted:
+        return {}
+    known: dict[tuple[str, int], datetime] = {}
+    missing: dict[int, set[uuid.UUID]] = defaultdict(set)
+    for _r, _t, game, version, _d in wanted:
+        at = _RECORDED.get((game, version))
+        if at is None:
+            missing[version].add(uuid.UUID(game))
+        else:
+            known[(game, version)] = at
+    if missing:  # grouped by version: far fewer terms than pairs
+        wanted_events = reduce(
+            or_, (Q(version=v, stream_id__in=sorted(g)) for v, g in sorted(missing.items()))
+        )
+        found = Event.objects.filter(wanted_events).values_list(
+            "stream_id", "version", "recorded_at"
+        )
+        for stream_id, version, at in found:
+            known[(str(stream_id), version)] = at
+            _RECORDED.put((str(stream_id), version), at)
+    out: Held = {}
+    for number, table_number, game, version, delay in wanted:
+        at = known.get((game, version))
+        if at is not None:  # else no such event: nothing to wait for
+            out[(number, table_number)] = at + timedelta(seconds=delay)
+    return out
+
+
+def held_results(state: TournamentState, now: datetime | None = None) -> Held:
+    """The results the relay's delay still holds back from the public (docs/relay.md), with
+    when each reaches it."""
+    now = now or timezone.now()
+    return {key: at for key, at in _maturities(state).items() if at > now}
+
+
+def public_state(state: TournamentState, held: Collection[tuple[int, int]]) -> TournamentState:
+    """``state`` as the public sees it: the ``held`` tables as if still being played (no result,
+    not confirmed). The state itself if nothing is held; else a copy sharing all but the rounds
+    it changes (read only, as the state)."""
+    if not held:
+        return state
+    public = copy.copy(state)
+    changed = list(state.rounds)
+    for number in sorted({r for r, _t in held}):
+        rnd = changed[number - 1]
+        tables = [
+            dataclasses.replace(
+                t,
+                result=None,
+                result_version=None,
+                entered_by=(),
+                confirmed_by=None,
+                confirmed=False,
+            )
+            if (number, t.number) in held
+            else t
+            for t in rnd.tables
+        ]
+        changed[number - 1] = dataclasses.replace(rnd, tables=tables)
+    public.rounds = changed
+    return public
+
+
+def _seen(
+    state: TournamentState, user: User | None, now: datetime | None = None
+) -> tuple[TournamentState, frozenset[tuple[int, int]]]:
+    """The state as ``user`` may see it now, and the results held back from them."""
+    if _officiates(state, user):
+        return state, frozenset()
+    held = frozenset(held_results(state, now))
+    return public_state(state, held), held
+
+
+_PUBLIC_STANDINGS: Recent[tuple[uuid.UUID, int, frozenset[tuple[int, int]]], dict[str, Any]] = (
+    Recent(32)
+)
+"""Standings of a public state that differs from the tournament's (results held back), by
+tournament, version and what is held: ranked once per process."""
+
+
+def _standings_of(
+    projection: TournamentProjection,
+    state: TournamentState,
+    shown: TournamentState,
+    held: frozenset[tuple[int, int]],
+) -> dict[str, Any]:
+    """The standings of ``shown`` (the state, or the public's copy of it without ``held``)."""
+    if not held:
+        return current_standings(projection, state)
+    key = (projection.stream_id, state.version, held)
+    found = _PUBLIC_STANDINGS.get(key)
+    if found is None:
+        found = games.as_stored(rounds.standings_json(shown))
+        _PUBLIC_STANDINGS.put(key, found)
+    return rounds.standings_apart(shown, dict(found))
+
+
+def public_standings(
+    projection: TournamentProjection, state: TournamentState
+) -> tuple[dict[str, Any], bool]:
+    """The standings as the public sees them now (without the results the relay's delay holds
+    back), and whether any result is held back: for the club, which shows none early."""
+    held = frozenset(held_results(state))
+    return _standings_of(projection, state, public_state(state, held), held), bool(held)
+
+
+def tournaments_held(tournament_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, dict[str, int]]:
+    """The results the relay's delay still holds back from the public, by tournament (only
+    tournaments holding some back): each held table's game and the game's version the result
+    was recorded at. For the club, which shows none early."""
+    out: dict[uuid.UUID, dict[str, int]] = {}
+    now = timezone.now()
+    for tournament_id in tournament_ids:
+        try:
+            state = _state(_projection(tournament_id))
+        except games.GameNotFound:
+            continue
+        if state.settings is None:
+            continue
+        held = held_results(state, now)
+        found = {
+            str(t.game): int(t.result_version)
+            for r, n in held
+            for t in state.rounds[r - 1].tables
+            if t.number == n and t.game and t.result_version is not None
+        }
+        if found:
+            out[tournament_id] = found
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Public:
+    """What the public's view of one tournament version waits for."""
+
+    saved: datetime
+    """When the projection was saved (the version's own time)."""
+    since: datetime
+    """When the public's view last changed as of when it was computed: the projection's save,
+    or a held result reaching it after that."""
+    pending: tuple[datetime, ...]
+    """When each result held back then reaches the public."""
+
+
+_PUBLIC_KEYS: Recent[tuple[uuid.UUID, str], _Public] = Recent(256)
+"""By tournament and :func:`tournament_version`: a version's results never change, so the
+moments they reach the public are known once (a tournament without a delay: nothing pending)."""
+
+
+def tournament_public_version(tournament_id: uuid.UUID, now: datetime | None = None) -> str | None:
+    """:func:`tournament_version` as the public sees the tournament: while the relay's delay
+    holds results back, or once one reached the public after the projection was saved, the
+    version says how many are held and the time is when the public's view last changed
+    (``<version>+<held>:<time>``: a page cached, an ETag or a Last-Modified of the public's
+    standings never outlives a held result reaching it). Otherwise the version as it is: no
+    query beyond it once the version is known in this process."""
+    key = tournament_version(tournament_id)
+    if key is None:
+        return None
+    now = now or timezone.now()
+    found = _PUBLIC_KEYS.get((tournament_id, key))
+    if found is None:
+        try:
+            projection = _projection(tournament_id)
+        except games.GameNotFound:
+            return key
+        if str(projection.version) != key.partition(":")[0]:
+            return key  # moved on meanwhile: this key is already out of date
+        state = _state(projection)
+        maturities = sorted(_maturities(state).values()) if state.settings is not None else []
+        saved = projection.updated_at
+        since = max([saved, *(m for m in maturities if saved < m <= now)])
+        found = _Public(saved, since, tuple(m for m in maturities if m > now))
+        _PUBLIC_KEYS.put((tournament_id, key), found)
+    reached = [m for m in found.pending if m <= now]
+    since = max([found.since, *reached])
+    held = len(found.pending) - len(reached)
+    if not held and since == found.saved:
+        return key
+    return f"{key.partition(':')[0]}+{held}:{since.isoformat()}"
+
+
 def tournament_state(tournament_id: uuid.UUID) -> TournamentState:
     """The tournament's state now, for reading only (never mutate it): the game policy's
     questions (downloads released, a table confirmed)."""
@@ -65,12 +295,22 @@ class TournamentRead:
     this user; None otherwise."""
 
 
-def tournament_get(*, tournament_id: uuid.UUID, user: User | None = None) -> TournamentRead:
+_USER: Final = object()
+"""``reader`` left out: the read is for ``user``."""
+
+
+def tournament_get(
+    *, tournament_id: uuid.UUID, user: User | None = None, reader: Any = _USER
+) -> TournamentRead:
     """The tournament as this user may see it (proposed rounds: organizers only), without its
-    standings (ranking them is the costly part of a read after a result)."""
+    standings (ranking them is the costly part of a read after a result). A result the relay's
+    delay still holds back (docs/relay.md) is not in it, but for the tournament's officials;
+    ``reader``: whose delay it is, if not ``user``'s (an organizer's download of the public's
+    files)."""
     projection = _projection(tournament_id)
     state = _state(projection)
-    return TournamentRead(projection.stream_id, state.version, _summary(projection, state, user))
+    shown, _held = _seen(state, user if reader is _USER else reader)
+    return TournamentRead(projection.stream_id, state.version, _summary(projection, shown, user))
 
 
 def tournament_get_with_standings(
@@ -78,24 +318,29 @@ def tournament_get_with_standings(
 ) -> TournamentRead:
     """:func:`tournament_get` and :func:`tournament_standings` from one read of the projection
     (the standings page, the desk, the CSV): the standings are None while hidden from this
-    user."""
+    user, and ranked without the results the relay's delay holds back from them."""
     projection = _projection(tournament_id)
     state = _state(projection)
-    standings = current_standings(projection, state) if standings_visible(state, user) else None
+    shown, held = _seen(state, user)
+    standings = (
+        _standings_of(projection, state, shown, held) if standings_visible(state, user) else None
+    )
     return TournamentRead(
-        projection.stream_id, state.version, _summary(projection, state, user), standings
+        projection.stream_id, state.version, _summary(projection, shown, user), standings
     )
 
 
 def tournament_standings(*, tournament_id: uuid.UUID, user: User | None) -> dict[str, Any]:
-    """The standings (columns and rows) if this user may see them now."""
+    """The standings (columns and rows) if this user may see them now (without the results
+    the relay's delay holds back from them)."""
     projection = _projection(tournament_id)
     state = _state(projection)
     if not standings_visible(state, user):
         raise NotAllowed(
             _("the organizer has hidden the standings until the end of the tournament")
         )
-    return current_standings(projection, state)
+    shown, held = _seen(state, user)
+    return _standings_of(projection, state, shown, held)
 
 
 def tournament_check_downloads(*, tournament_id: uuid.UUID, user: User | None) -> None:
