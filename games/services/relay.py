@@ -73,7 +73,10 @@ def behind(
             cuts[game.stream_id] = (seconds, at)
     if not cuts:
         return {}
-    wanted = reduce(or_, (Q(stream_id=g, recorded_at__lte=at) for g, (_, at) in cuts.items()))
+    by_cut: dict[datetime, list[uuid.UUID]] = {}
+    for g, (_, at) in cuts.items():  # a round's tables share their cut: one condition for them
+        by_cut.setdefault(at, []).append(g)
+    wanted = reduce(or_, (Q(stream_id__in=ids, recorded_at__lte=at) for at, ids in by_cut.items()))
     versions = dict(
         Event.objects.filter(wanted)
         .values("stream_id")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import relay, views
 
 app_name = "tournaments-api"
 
@@ -28,6 +28,7 @@ urlpatterns = [
     path(f"{ROUND}/clock/", views.ClockView.as_view(), name="clock"),
     path(f"{ROUND}/delay/", views.DelayView.as_view(), name="delay"),
     path(f"{ROUND}/close/", views.CloseView.as_view(), name="close"),
+    path(f"{ROUND}/relay.jsonl", relay.RelayStreamView.as_view(), name="relay-stream"),
     path(f"{ROUND}/tables/<int:table>/confirm/", views.ConfirmView.as_view(), name="confirm"),
     path(f"{T}/finish/", views.FinishView.as_view(), name="finish"),
     path(f"{T}/undo/", views.UndoView.as_view(), name="undo"),

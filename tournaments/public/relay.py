@@ -103,7 +103,7 @@ def relay_round(summary: Mapping[str, Any], number: int) -> RelayRound | None:
     )
 
 
-def _round_for(request: HttpRequest, tournament_id: uuid.UUID, number: int) -> RelayRound:
+def round_for(request: HttpRequest, tournament_id: uuid.UUID, number: int) -> RelayRound:
     """The round for this reader: the public's is kept by tournament version (a poll reads one
     indexed row); a logged-in reader's is read for them."""
     try:
@@ -259,6 +259,7 @@ def _partial(
             "big": big,
             "poll_seconds": POLL_SECONDS,
             "url": request.path + (f"?table={shown[0].table.number}" if big and shown else ""),
+            "relay_id": f"relay-{shown[0].table.number}" if big and shown else "relay",
         }
         html = mark_safe(render_to_string("public/relay.html#relay", context))  # noqa: S308
         _pages.put(key, html)
@@ -286,7 +287,7 @@ def _chosen(request: HttpRequest, rnd: RelayRound) -> RelayTable | None:
 def relay_page(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) -> HttpResponse:
     """A round's tables live (``?table=N``: one table's panel alone, bigger); an htmx poll gets
     the ``relay`` partial, with an ETag (304 while nothing the reader is shown has changed)."""
-    rnd = _round_for(request, tournament_id, number)
+    rnd = round_for(request, tournament_id, number)
     chosen = _chosen(request, rnd)
     tables = (chosen,) if chosen is not None else rnd.tables
     big = chosen is not None

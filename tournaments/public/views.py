@@ -398,6 +398,7 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     shown = table.rows[:SCREEN_STANDINGS] if table is not None and rnd is not None else ()
     follow_url = tournament_address(request, tournament_id)  # its short address, to type
     context = {
+        "featured": _featured(request, tournament_id, rnd),
         "t": header(summary, WORDS),
         "round": rnd,
         "tables": tables,
@@ -419,6 +420,22 @@ def screen(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
         "poll_seconds": ROUND_POLL_SECONDS,
     }
     return _render(request, "public/screen.html", "screen", context)
+
+
+def _featured(
+    request: HttpRequest, tournament_id: uuid.UUID, rnd: Mapping[str, Any] | None
+) -> list[tuple[int, str]]:
+    """The round's tables the screen features live (``?tables=1,5``, or ``?tables=all``), in
+    turn with its other panels: (table, its live view's address: docs/relay.md)."""
+    wanted = request.GET.get("tables", "")
+    if rnd is None or not wanted:
+        return []
+    numbers = [t["table"] for t in rnd["tables"] if t.get("game")]
+    if wanted != "all":
+        asked = {int(n) for n in wanted.split(",") if n.strip().isdigit()}
+        numbers = [n for n in numbers if n in asked]
+    live = reverse("public:relay", args=[tournament_id, rnd["round"]])
+    return [(n, f"{live}?table={n}") for n in numbers]
 
 
 def short_address(request: HttpRequest, code: str) -> HttpResponse:

@@ -223,3 +223,24 @@ def test_each_games_panel_draws_its_game(
     final = GameProjection.objects.get(stream_id=game_id)
     assert final.status == "finished"
     assert str(spectator_panel(game_id, game_type, final.version)) in done
+
+
+def test_the_big_screen_features_tables_in_turn(
+    organizer: User, on_commit: Any, clock: Clock
+) -> None:
+    tid, game_id, record = table(organizer, delay=300)
+    append(game_id, record[:20], organizer, on_commit)
+    screen = reverse("public:screen", args=[tid])
+    plain = Client().get(screen).content.decode()
+    assert "screen-live" not in plain
+    featured = Client().get(screen, {"tables": "1,7"}).content.decode()
+    assert 'id="screen-live"' in featured
+    assert f'hx-get="{relay_url(tid)}?table=1"' in featured
+    assert "?table=7" not in featured  # no such table
+    assert f'hx-get="{screen}?tables=' in featured  # the screen's poll keeps its tables
+    every = Client().get(screen, {"tables": "all"}).content.decode()
+    assert f"{relay_url(tid)}?table=1" in every
+    # What each featured table loads: its live view, delayed, polling itself.
+    one = Client().get(relay_url(tid), {"table": 1}, HTTP_HX_REQUEST="true").content.decode()
+    assert one.lstrip().startswith('<div id="relay-1"')
+    assert_no_held_card(one, game_id)
