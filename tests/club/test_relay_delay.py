@@ -138,7 +138,12 @@ def test_a_delay_of_0_changes_nothing(organizer: User, on_commit: Any, clock: Cl
     league, tid = _season(organizer, on_commit)
     services.club_sync()
     assert _rated() == 1
-    assert sorted(int(e.place or 0) for e in MemberEntry.objects.filter(tournament_id=tid)) == [1, 2, 3, 4]
+    assert sorted(int(e.place or 0) for e in MemberEntry.objects.filter(tournament_id=tid)) == [
+        1,
+        2,
+        3,
+        4,
+    ]
 
 
 def test_a_game_played_card_by_card_is_held_too(
