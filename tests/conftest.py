@@ -135,6 +135,8 @@ ON_POSTGRES_PASS: dict[str, str] = {
     "tests/browser/test_phone_games.py": "every other game played whole from its phones (Chefs "
     "and Food Truck about a minute each)",
     "tests/browser/test_flow.py": "a club evening, a whole game tapped in (about a minute)",
+    "tests/browser/test_relay_delay.py": "four phones play while a spectator follows the relay "
+    "(about a minute)",
 }
 """One-backend modules that bin/test runs in its PostgreSQL pass, not its SQLite pass (the
 ``postgres_pass`` marker): the SQLite pass has every other one-backend test and was the long
