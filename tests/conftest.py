@@ -12,8 +12,10 @@ and not one_backend"``) selects them too.
 
 One backend: a database test whose outcome cannot depend on the backend (what it checks is
 HTML, HTTP headers or a browser's view of the pages) gets the ``one_backend`` marker from
-``ONE_BACKEND`` (or ``ONE_BACKEND_DIRS``: every browser test) below and runs in the SQLite pass
-only; a ``postgres`` test never does.
+``ONE_BACKEND`` (or ``ONE_BACKEND_DIRS``: every browser test) below and runs in one pass only; a
+``postgres`` test never does. That pass is the SQLite one, but for ``ON_POSTGRES_PASS``'s
+modules (``postgres_pass`` marker as well): long one-backend tests that bin/test runs in its
+PostgreSQL pass instead, so that the two passes, which run at once, end about together.
 """
 
 from __future__ import annotations
@@ -127,6 +129,20 @@ BOTH_BACKENDS: frozenset[str] = frozenset({"tests/club/test_consumer_postgres.py
 """Modules of a ONE_BACKEND_DIRS directory that run on both backends all the same."""
 
 
+ON_POSTGRES_PASS: dict[str, str] = {
+    # module (one_backend all the same): its share of the SQLite pass, measured on CI
+    "tests/browser/test_phones.py": "four phones play a whole Trick-n-Chef game (about a minute)",
+    "tests/browser/test_phone_games.py": "every other game played whole from its phones (Chefs "
+    "and Food Truck about a minute each)",
+    "tests/browser/test_flow.py": "a club evening, a whole game tapped in (about a minute)",
+    "tests/browser/test_relay_delay.py": "four phones play while a spectator follows the relay "
+    "(about a minute)",
+}
+"""One-backend modules that bin/test runs in its PostgreSQL pass, not its SQLite pass (the
+``postgres_pass`` marker): the SQLite pass has every other one-backend test and was the long
+pole (904 s against 470 s). Where PostgreSQL does not answer, bin/test runs them on SQLite."""
+
+
 def one_backend(module: str) -> bool:
     if module in BOTH_BACKENDS:
         return False
@@ -135,6 +151,11 @@ def one_backend(module: str) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
+    config.addinivalue_line(
+        "markers",
+        "postgres_pass: a one_backend test bin/test runs in its PostgreSQL pass instead "
+        "(tests/conftest.py ON_POSTGRES_PASS)",
+    )
     config.pluginmanager.register(_RunFirst(), "tnc-run-first")
 
 
@@ -157,8 +178,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         uses_db = _DB_FIXTURES.intersection(getattr(item, "fixturenames", ()))
         if uses_db and item.get_closest_marker("django_db") is None:
             item.add_marker(pytest.mark.django_db)
-        if item.get_closest_marker("postgres") is None and one_backend(_module_of(item)):
+        module = _module_of(item)
+        if item.get_closest_marker("postgres") is None and one_backend(module):
             item.add_marker(pytest.mark.one_backend)
+            if module in ON_POSTGRES_PASS:
+                item.add_marker(pytest.mark.postgres_pass)
 
 
 class _RunFirst:

@@ -9,7 +9,11 @@ name (so nothing here meets another project's containers, volumes or network), t
 network, which pip needs to reach PyPI on machines without a registry mirror).
 :func:`deployment` takes everything down on the way out (containers, network, volumes, the
 image and what its build left untagged), whatever happened, and prints the services' logs when
-the test fails.
+the test fails. The build's images stay under the tags of :data:`BUILD_CACHE` (one of each per
+machine, the last run's, the one before removed), so that the next run's build reuses their
+layers, as an administrator's second ``docker compose build`` does: the Docker engine's classic
+builder keeps its cache in the images' layers, and removing the image removed them, so every run
+downloaded and installed the dependencies (pip) and gettext (apt) again, about a minute.
 
 Without a Docker engine (``docker info`` fails) or its Compose plugin, the test is skipped with
 the reason, or fails under ``TNC_REQUIRE_SERVICES=1`` (tests/services.py).
@@ -45,6 +49,10 @@ cached), then every service healthy."""
 COMMAND_TIMEOUT = 180.0
 """Seconds any other docker command may take."""
 OWNER_SECRETS = ("POSTGRES_PASSWORD", "DATABASE_OWNER_URL")
+BUILD_CACHE = ("tnc-test-build-cache:app", "tnc-test-build-cache:catalogues")
+"""The last build's image and its first stage (the translations'), kept for the next build's
+cache: the layers of the dependencies (pip) and of gettext (apt) are built again only when
+pyproject.toml, constraints.txt or the Dockerfile's lines before them change."""
 
 _COMPOSE_CONTROLS = re.compile(r"^(COMPOSE_|DOCKER_BUILDKIT$|BUILDKIT_)")
 """The test's own environment must not choose other compose files, project or env files."""
@@ -211,9 +219,15 @@ class Deployment:
         )
 
     def remove(self, dangling_before: set[str]) -> None:
-        """Containers, network and volumes, then the image and the build's untagged leftovers
-        (its first stage). The base images (python, postgres, redis) stay."""
+        """Containers, network and volumes, then the image's tag and the build's untagged
+        leftovers. The base images (python, postgres, redis) stay, and so do the build's image
+        and its first stage under BUILD_CACHE's tags (those they replace, left untagged, go)."""
         self.run("docker", "compose", "down", "--volumes", "--remove-orphans", "--timeout", "10")
+        stage = dangling_images() - dangling_before  # the first stage, if this run built it
+        app_cache, stage_cache = BUILD_CACHE
+        self.run("docker", "image", "tag", self.image, app_cache)
+        if len(stage) == 1:
+            self.run("docker", "image", "tag", stage.pop(), stage_cache)
         self.run("docker", "image", "rm", "--force", self.image)
         left = dangling_images() - dangling_before
         if left:

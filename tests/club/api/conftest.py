@@ -19,6 +19,7 @@ from club.models import LogPosition
 from club.services import reads, sync
 from games.models import Event
 from tests.club.helpers import season_tournament
+from tests.club.snapshot import built_once
 from tests.web.api import token_client
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
@@ -38,7 +39,10 @@ class Season:
 
 
 @pytest.fixture
-def olga(make_user: Callable[..., User]) -> User:
+def olga(request: pytest.FixtureRequest, make_user: Callable[..., User]) -> User:
+    if "season" in request.fixturenames:  # the season's own official (the season makes her)
+        request.getfixturevalue("season")
+        return User.objects.get(username="olga")
     return make_user("olga", is_staff=True)
 
 
@@ -83,23 +87,34 @@ def commit(django_capture_on_commit_callbacks: Any) -> Callable[[], Any]:
 @pytest.fixture
 def season(
     committed_db: None,
-    olga: User,
-    official: APIClient,
+    make_user: Callable[..., User],
     django_capture_on_commit_callbacks: Any,
 ) -> Season:
     """committed_db: on PostgreSQL the club's consumer reads only what committed before every
-    running transaction began (games.store.read_all), so the tournaments really commit."""
+    running transaction began (games.store.read_all), so the tournaments really commit. Olga
+    is the season's (the ``olga`` fixture of a test with a season gives her). Built by the
+    first test of a process that asks, then copied into each later test's database
+    (tests/club/snapshot.py)."""
+
+    def build() -> Season:
+        olga = make_user("olga", is_staff=True)
+        return build_season(olga, token_client(olga), django_capture_on_commit_callbacks)
+
+    return built_once("tests/club/api season", build)
+
+
+def build_season(olga: User, official: APIClient, on_commit: Any) -> Season:
     first = season_tournament(
         olga,
         NAMES,
-        on_commit=django_capture_on_commit_callbacks,
+        on_commit=on_commit,
         name="Autumn night",
         no_shows=("Zed",),
     )
     second = season_tournament(
         olga,
         [n.lower() for n in NAMES],
-        on_commit=django_capture_on_commit_callbacks,
+        on_commit=on_commit,
         name="Winter night",
         date="2026-12-08",
     )

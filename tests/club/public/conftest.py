@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -16,6 +16,7 @@ from club import domain, services
 from club.public import caching
 from club.services import reads, writes
 from tests.club.helpers import season_tournament
+from tests.club.snapshot import built_once
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
 
@@ -44,7 +45,14 @@ def _fresh() -> Iterator[None]:
 
 
 @pytest.fixture
-def organizer(django_user_model: type[User]) -> User:
+def organizer(request: pytest.FixtureRequest, django_user_model: type[User]) -> User:
+    if "season" in request.fixturenames:  # the season's own organizer (the season makes her)
+        season: Season = request.getfixturevalue("season")
+        return season.organizer
+    return make_organizer(django_user_model)
+
+
+def make_organizer(django_user_model: type[User]) -> User:
     return django_user_model.objects.create_user("olga", password="x", is_staff=True)
 
 
@@ -66,5 +74,15 @@ def make_season(organizer: User, on_commit: Any, **rules: Any) -> Season:
 
 
 @pytest.fixture
-def season(organizer: User, django_capture_on_commit_callbacks: Any) -> Season:
-    return make_season(organizer, django_capture_on_commit_callbacks, min_events=2)
+def season(django_user_model: type[User], django_capture_on_commit_callbacks: Any) -> Season:
+    """Built by the first test of a process that asks, then copied into each later test's
+    database (tests/club/snapshot.py)."""
+
+    def build() -> Season:
+        organizer = make_organizer(django_user_model)
+        return make_season(organizer, django_capture_on_commit_callbacks, min_events=2)
+
+    def again(season: Season) -> Season:
+        return replace(season, organizer=django_user_model.objects.get(pk=season.organizer.pk))
+
+    return built_once("tests/club/public season", build, again=again)
