@@ -16,7 +16,9 @@ version and language (games.pages.spectator_panel).
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -75,7 +77,11 @@ class RelayRound:
 
 
 _rounds: Recent[tuple[uuid.UUID, str, int], RelayRound] = Recent(256)
-_pages: Recent[str, SafeString] = Recent(512)
+_pages: Recent[str, tuple[SafeString, bytes]] = Recent(32)
+"""The relay's partials as drawn and gzipped, by key: every spectator of a round shares the
+key of the moment (a 50-table round's partial is some 300 kB, 30 kB gzipped)."""
+_tables: Recent[tuple[Any, ...], SafeString] = Recent(2048)
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 def relay_round(summary: Mapping[str, Any], number: int) -> RelayRound | None:
@@ -209,6 +215,17 @@ def delay_words(seconds: int) -> str:
 
 
 def _table_html(rnd: RelayRound, shown: Shown, big: bool) -> SafeString:
+    """One table's section (its heading, status, lateness and its game's panel), kept by what
+    it shows: a poll after one table moved draws that table alone again."""
+    key = (rnd.tournament, rnd.round, shown, big, get_language() or "")
+    html = _tables.get(key)
+    if html is None:
+        html = _draw_table(rnd, shown, big)
+        _tables.put(key, html)
+    return html
+
+
+def _draw_table(rnd: RelayRound, shown: Shown, big: bool) -> SafeString:
     panel = (
         spectator_panel(shown.table.game, shown.game_type, shown.version, big=big)
         if shown.table.game is not None and shown.version
@@ -249,9 +266,10 @@ def _key(rnd: RelayRound, shown: Sequence[Shown], *, big: bool, language: str) -
 
 def _partial(
     request: HttpRequest, rnd: RelayRound, shown: Sequence[Shown], *, big: bool, key: str
-) -> SafeString:
-    html = _pages.get(key)
-    if html is None:
+) -> tuple[SafeString, bytes]:
+    """The relay's partial at ``key``, and gzipped (kept: drawn once for every spectator)."""
+    found = _pages.get(key)
+    if found is None:
         context = {
             "relay": rnd,
             "tables": [_table_html(rnd, s, big) for s in shown],
@@ -262,8 +280,9 @@ def _partial(
             "relay_id": f"relay-{shown[0].table.number}" if big and shown else "relay",
         }
         html = mark_safe(render_to_string("public/relay.html#relay", context))  # noqa: S308
-        _pages.put(key, html)
-    return html
+        found = (html, gzip.compress(html.encode(), compresslevel=6, mtime=0))
+        _pages.put(key, found)
+    return found
 
 
 def _etag(key: str, partial: bool) -> str:
@@ -300,7 +319,14 @@ def relay_page(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) 
             unchanged = get_conditional_response(request, etag=etag)
             if unchanged is not None and unchanged.status_code == 304:
                 return _headers(request, unchanged, etag)
-        response = HttpResponse(_partial(request, rnd, shown, big=big, key=key))
+        html, packed = _partial(request, rnd, shown, big=big, key=key)
+        # The partial holds no secret and reflects nothing from the request: safe to compress
+        # (no GZipMiddleware here: docs/operations.md).
+        if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+            response = HttpResponse(packed, headers={"Content-Encoding": "gzip"})
+        else:
+            response = HttpResponse(html)
+        response["Content-Length"] = str(len(response.content))
         return _headers(request, response, etag)
     try:
         summary = services.tournament_get(tournament_id=tournament_id, user=request.user).summary
@@ -316,7 +342,7 @@ def relay_page(request: HtmxHttpRequest, tournament_id: uuid.UUID, number: int) 
         "names": names,
         "nav": "round",
         "nav_round": number,
-        "relay_html": _partial(request, rnd, shown, big=big, key=key),
+        "relay_html": _partial(request, rnd, shown, big=big, key=key)[0],
         "chosen": chosen,
         "round_number": number,
     }

@@ -6,6 +6,7 @@ The clock is Django's ``timezone.now``, moved by the tests (tests/games/test_rel
 
 from __future__ import annotations
 
+import gzip
 import re
 import uuid
 from collections.abc import Callable, Iterator
@@ -175,6 +176,9 @@ def test_the_poll_is_a_partial_with_an_etag_and_a_304_while_nothing_changed(
     assert 'hx-trigger="every 1s' in body
     etag = poll["ETag"]
     assert etag.startswith('W/"relay-')
+    packed = public.get(relay_url(tid), HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip" and packed["ETag"] == etag
+    assert gzip.decompress(packed.content).decode() == body
     assert "public" in poll["Cache-Control"]
     again = public.get(relay_url(tid), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
