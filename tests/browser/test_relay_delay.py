@@ -97,10 +97,12 @@ SPECTATE = """
 (urls) => {
   window.__spec = [];
   window.__firstSeen = {};
+  const cursors = {};
   const pause = (ms) => new Promise((done) => setTimeout(done, ms));
   (async () => {
     for (;;) {
-      for (const url of urls) {
+      for (const base of urls) {
+        const url = cursors[base] ? `${base}?since=${cursors[base]}` : base;
         let status = 0, body = "";
         try {
           const response = await fetch(url, { cache: "no-store", credentials: "same-origin" });
@@ -108,6 +110,10 @@ SPECTATE = """
           body = await response.text();
         } catch (error) {
           body = String(error);
+        }
+        if (status === 200 && base.endsWith(".jsonl")) {  // followed from its last cursor
+          const lines = body.trim().split("\\n");
+          cursors[base] = JSON.parse(lines[lines.length - 1]).cursor || cursors[base];
         }
         const t = Date.now();
         window.__spec.push({ url, status, t, body });
@@ -124,9 +130,10 @@ SPECTATE = """
   })();
 }
 """
-"""The spectator's reading: each of ``urls`` fetched in turn, again and again (150 ms apart),
-every answer kept (``window.__spec``: url, status, arrival in ms since the epoch, body), and the
-first sight of each card played in the events (``window.__firstSeen``)."""
+"""The spectator's reading: each of ``urls`` fetched in turn, again and again (150 ms apart; a
+JSON Lines stream followed with the cursor of its last line, ``?since=``), every answer kept
+(``window.__spec``: url, status, arrival in ms since the epoch, body), and the first sight of
+each card played in the events (``window.__firstSeen``)."""
 SEEN_ALL = "cards => cards.every((c) => c in window.__firstSeen)"
 SHOWN = """
 (() => {
