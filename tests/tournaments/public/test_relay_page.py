@@ -26,6 +26,7 @@ from games.gametypes import GAME_TYPES
 from games.models import GameProjection
 from games.pages import spectator_panel
 from tests.tournaments.helpers import new_tournament, summary
+from tests.web.a11y import assert_accessible
 from tournaments import services as t
 
 pytestmark = pytest.mark.django_db
@@ -217,6 +218,9 @@ def test_each_games_panel_draws_its_game(
     public = Client()
     html = public.get(relay_url(tid)).content.decode()
     assert 'class="live-game' in html
+    assert_accessible(html, where=f"relay page, {game_type}")
+    one = public.get(relay_url(tid), {"table": 1}).content.decode()
+    assert_accessible(one, where=f"live table view, {game_type}")
     assert str(spectator_panel(game_id, game_type, cut)) in html
     assert "shown 2 minutes late" in html
     if game_type == "trick-n-chef":
