@@ -22,11 +22,13 @@ import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
@@ -146,18 +148,45 @@ class Shown:
     """How many seconds behind the table the reader is shown it (0: as it is)."""
 
 
+PUBLIC_STEP = timedelta(milliseconds=250)
+"""Every anonymous reader is shown the tables as of the same moment, the clock rounded down to
+this step: what they are shown is worked out once a step in each process, not once a poll
+(a play shows at most this much later than its delay lets it)."""
+
+_public_shown: Recent[tuple[RelayRound, tuple[RelayTable, ...], datetime], list[Shown]] = Recent(
+    256
+)
+
+
 def shown_tables(
     request: HttpRequest, rnd: RelayRound, tables: Sequence[RelayTable]
 ) -> list[Shown]:
-    """What this reader is shown of each table: one query for the games, two for the delay."""
+    """What this reader is shown of each table: one query for the games, two for the delay;
+    for the public, once every :data:`PUBLIC_STEP` in this process whatever the number of
+    spectators (they are all shown the same)."""
+    if request.user.is_authenticated:
+        return _shown_tables(request.user, rnd, tables, timezone.now())
+    now = timezone.now()
+    moment = now - (now - now.replace(second=0, microsecond=0)) % PUBLIC_STEP
+    key = (rnd, tuple(tables), moment)
+    found = _public_shown.get(key)
+    if found is None:
+        found = _shown_tables(request.user, rnd, tables, moment)
+        _public_shown.put(key, found)
+    return found
+
+
+def _shown_tables(
+    user: Any, rnd: RelayRound, tables: Sequence[RelayTable], now: datetime
+) -> list[Shown]:
     ids = [t.game for t in tables if t.game is not None]
     found = {
         g.stream_id: g
-        for g in games.game_list(user=request.user)
+        for g in games.game_list(user=user)
         .filter(stream_id__in=ids)
         .only("stream_id", "version", "updated_at", "status", "game_type", "created_by")
     }
-    late = relay.behind(found.values(), request.user)
+    late = relay.behind(found.values(), user, now)
     out = []
     for table in tables:
         game = found.get(table.game) if table.game is not None else None
@@ -170,10 +199,7 @@ def shown_tables(
         behind = cut is not None or (
             rnd.delay > 0
             and game.status == IN_PROGRESS
-            and not (
-                request.user.is_authenticated
-                and games.game_sees_hands(game=game, user=request.user)
-            )
+            and not (user.is_authenticated and games.game_sees_hands(game=game, user=user))
         )
         out.append(
             Shown(

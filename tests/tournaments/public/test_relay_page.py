@@ -252,3 +252,32 @@ def test_the_big_screen_features_tables_in_turn(
     one = Client().get(relay_url(tid), {"table": 1}, HTTP_HX_REQUEST="true").content.decode()
     assert one.lstrip().startswith('<div id="relay-1"')
     assert_no_held_card(one, game_id)
+
+
+def test_the_public_is_worked_out_once_a_step_whatever_the_number_of_spectators(
+    organizer: User,
+    on_commit: Any,
+    clock: Clock,
+    client: Client,
+    django_assert_max_num_queries: Any,
+) -> None:
+    from tournaments.public import relay
+
+    tid, game_id, record = table(organizer, delay=2)
+    first = append(game_id, record[:8], organizer, on_commit)
+    clock.wait(3)
+    append(game_id, record[8:12], organizer, on_commit)
+    poll = {"HTTP_HX_REQUEST": "true"}
+    answer = client.get(relay_url(tid), **poll)
+    etag = answer["ETag"]
+    assert answer.status_code == 200
+    # Another spectator in the same step: the tournament's version is the only question asked.
+    with django_assert_max_num_queries(1):
+        again = client.get(relay_url(tid), HTTP_IF_NONE_MATCH=etag, **poll)
+    assert again.status_code == 304
+    # A step later, the plays the delay lets through now (recorded 2 s ago) are shown.
+    clock.now += relay.PUBLIC_STEP
+    clock.wait(2)
+    moved = client.get(relay_url(tid), HTTP_IF_NONE_MATCH=etag, **poll)
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    assert first < GameProjection.objects.get(stream_id=game_id).version
