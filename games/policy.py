@@ -86,6 +86,18 @@ games that is the hook's business (the relay's delay: docs/relay.md); games it l
 not delayed by it."""
 
 _delays: list[Delays] = []
+_generation = [0]
+
+
+def delays_changed() -> None:
+    """An owning app changed a delay: what this process kept of its readers' cuts (at the
+    current step: games.services.relay.behind) is not used again. Other processes work it out
+    afresh at their next step (a quarter of a second)."""
+    _generation[0] += 1
+
+
+def delay_generation() -> int:
+    return _generation[0]
 
 
 def register_delay(delays: Delays) -> None:

@@ -51,19 +51,60 @@ class Behind:
     game's start, who sits where, is on the round's pairings already)."""
 
 
+PUBLIC_STEP: Final = timedelta(milliseconds=250)
+"""Every reader who is not logged in is shown the games as of the same moment, the clock
+rounded down to this step: what they are shown of a game is worked out once a step in each
+process (:func:`behind`), not once a read (a play shows at most this much later)."""
+
+_public: Recent[tuple[uuid.UUID, int, datetime, datetime, int], tuple[Behind | None]] = Recent(4096)
+"""What the public is shown of a game at a step, by (game, version, save, step, the delays'
+generation: games.policy.delays_changed): a 1-tuple, so that "not late" is kept too."""
+
+
+def public_moment(now: datetime) -> datetime:
+    """``now`` rounded down to :data:`PUBLIC_STEP`."""
+    return now - (now - now.replace(second=0, microsecond=0)) % PUBLIC_STEP
+
+
 def behind(
     games: Iterable[GameProjection], user: User | None, now: datetime | None = None
 ) -> dict[uuid.UUID, Behind]:
     """The games of ``games`` that ``user`` sees late, and as of what: none for the games'
     officials, none for a game whose delay is 0 or whose every event is older than its delay.
     One query for the delays (the owning app's) and one for the versions, whatever the number
-    of games."""
-    from games.services.reads import game_sees_hands  # reads import this module
-
+    of games; for a reader who is not logged in, none for a game already worked out at this
+    :data:`PUBLIC_STEP` in this process (its version and save unchanged)."""
     now = now or timezone.now()
     recent = [g for g in games if g.updated_at > now - timedelta(seconds=LONGEST)]
     if not recent:
         return {}
+    if user is not None and user.is_authenticated:
+        return _behind(recent, user, now)
+    moment, generation = public_moment(now), policy.delay_generation()
+    out: dict[uuid.UUID, Behind] = {}
+    missing = []
+    for game in recent:
+        held = _public.get((game.stream_id, game.version, game.updated_at, moment, generation))
+        if held is None:
+            missing.append(game)
+        elif held[0] is not None:
+            out[game.stream_id] = held[0]
+    if missing:
+        worked = _behind(missing, user, moment)
+        for game in missing:
+            found = worked.get(game.stream_id)
+            key = (game.stream_id, game.version, game.updated_at, moment, generation)
+            _public.put(key, (found,))
+            if found is not None:
+                out[game.stream_id] = found
+    return out
+
+
+def _behind(
+    recent: list[GameProjection], user: User | None, now: datetime
+) -> dict[uuid.UUID, Behind]:
+    from games.services.reads import game_sees_hands  # reads import this module
+
     delays = policy.spectator_delays([g.stream_id for g in recent])
     cuts: dict[uuid.UUID, tuple[int, datetime]] = {}
     for game in recent:

@@ -22,7 +22,7 @@ import re
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -148,10 +148,10 @@ class Shown:
     """How many seconds behind the table the reader is shown it (0: as it is)."""
 
 
-PUBLIC_STEP = timedelta(milliseconds=250)
+PUBLIC_STEP = relay.PUBLIC_STEP
 """Every anonymous reader is shown the tables as of the same moment, the clock rounded down to
-this step: what they are shown is worked out once a step in each process, not once a poll
-(a play shows at most this much later than its delay lets it)."""
+this step (games.services.relay): the page works out what they are shown once a step in each
+process too, the games' query included, not once a poll."""
 
 _public_shown: Recent[tuple[RelayRound, tuple[RelayTable, ...], datetime], list[Shown]] = Recent(
     256
@@ -167,7 +167,7 @@ def shown_tables(
     if request.user.is_authenticated:
         return _shown_tables(request.user, rnd, tables, timezone.now())
     now = timezone.now()
-    moment = now - (now - now.replace(second=0, microsecond=0)) % PUBLIC_STEP
+    moment = relay.public_moment(now)
     key = (rnd, tuple(tables), moment)
     found = _public_shown.get(key)
     if found is None:

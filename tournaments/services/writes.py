@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import store
+from games import policy, store
 from games.services import Conflict, GameNotFound, User
 from games.store import NewEvent, VersionConflict
 from tournaments import domain, rounds, timezones
@@ -99,6 +99,8 @@ ROLES_CHANGED = frozenset({domain.CREATED, domain.ROLE_GRANTED, domain.ROLE_REVO
 TABLES_CHANGED = frozenset({domain.PUBLISHED})
 ZONE_CHANGED = frozenset({domain.SETTINGS_CHANGED, domain.UNDONE})
 """Events after which a tournament's time zone may differ (tournaments.timezones)."""
+DELAY_CHANGED = frozenset({domain.DELAY_SET, domain.SETTINGS_CHANGED, domain.UNDONE})
+"""Events after which a round's relay delay may differ (games.policy.delays_changed)."""
 
 
 def _save(
@@ -230,6 +232,11 @@ def _append(
     )
     if any(kind in ZONE_CHANGED for kind, _ in events):
         timezones.forget(projection.stream_id)  # the zone pages show may have changed
+    if any(kind in DELAY_CHANGED for kind, _ in events):
+        # What this process keeps of the spectators' cut is stale: now, and again once it is
+        # committed (a read in between may have kept the cut as before it).
+        policy.delays_changed()
+        transaction.on_commit(policy.delays_changed)
     refolded = any(kind == domain.UNDONE for kind, _ in events)
     if refolded:  # an undo changes the past: fold again (and write the snapshot: see load)
         state = _fold(projection.stream_id)
