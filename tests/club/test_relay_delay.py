@@ -9,19 +9,19 @@ the reads compare with it): no sleep."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from club import domain, services
 from club.models import GameStatistic, MemberEntry, Rating, RatingChange
 from club.public import caching
 from club.services import writes
+from tests.clock import Clock, installed
 from tests.club.helpers import season_tournament
 from tests.tournaments.helpers import new_tournament, play
 from tournaments import services as t
@@ -32,21 +32,9 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 DELAY = 300
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 14, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def wait(self, seconds: int) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 @pytest.fixture(autouse=True)
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
-    found = Clock()
-    monkeypatch.setattr(timezone, "now", found)
+    found = installed(monkeypatch, datetime(2026, 3, 14, 19, 0, tzinfo=UTC))
     caching.PAGES.clear()
     yield found
     caching.PAGES.clear()

@@ -10,18 +10,17 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
-from django.utils import timezone
 
 from engine.tricknchef.events import to_json
 from engine.tricknchef.simulate import simulate
 from games import services as games
 from games.models import Event, GameProjection
 from games.services import relay
+from tests.clock import Clock, installed
 from tests.tournaments.helpers import new_tournament, summary
 from tournaments import services as t
 
@@ -35,21 +34,9 @@ def organizer(django_user_model: type[User]) -> User:
     return django_user_model.objects.create_user("org", password="pw")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 7, 20, 0, tzinfo=timezone.get_current_timezone())
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def wait(self, seconds: int) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 @pytest.fixture(autouse=True)
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    found = Clock()
-    monkeypatch.setattr(timezone, "now", found)
+    found = installed(monkeypatch)
     return found
 
 

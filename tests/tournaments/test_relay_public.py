@@ -16,7 +16,7 @@ import uuid
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -24,9 +24,9 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from games.models import GameProjection
+from tests.clock import Clock, installed
 from tests.tournaments.helpers import new_tournament, play, summary
 from tournaments import services as t
 from tournaments.public import standings_page
@@ -36,21 +36,9 @@ pytestmark = pytest.mark.django_db
 DELAY = 300
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 14, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def wait(self, seconds: int) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 @pytest.fixture(autouse=True)
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Clock]:
-    found = Clock()
-    monkeypatch.setattr(timezone, "now", found)
+    found = installed(monkeypatch, datetime(2026, 3, 14, 19, 0, tzinfo=UTC))
     cache.clear()
     standings_page._PAGES.clear()
     yield found

@@ -11,20 +11,19 @@ import re
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from engine.tricknchef.cards import CARD_SUIT, CARD_VALUE
 from games import services as games
 from games.gametypes import GAME_TYPES
 from games.models import GameProjection
 from games.pages import spectator_panel
+from tests.clock import Clock, installed
 from tests.tournaments.helpers import new_tournament, summary
 from tests.web.a11y import assert_accessible
 from tournaments import services as t
@@ -34,21 +33,9 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 7, 20, 0, tzinfo=timezone.get_current_timezone())
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def wait(self, seconds: int) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 @pytest.fixture(autouse=True)
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    found = Clock()
-    monkeypatch.setattr(timezone, "now", found)
+    found = installed(monkeypatch)
     return found
 
 
@@ -267,17 +254,16 @@ def test_the_public_is_worked_out_once_a_step_whatever_the_number_of_spectators(
     first = append(game_id, record[:8], organizer, on_commit)
     clock.wait(3)
     append(game_id, record[8:12], organizer, on_commit)
-    poll = {"HTTP_HX_REQUEST": "true"}
-    answer = client.get(relay_url(tid), **poll)
+    answer = client.get(relay_url(tid), headers={"HX-Request": "true"})
     etag = answer["ETag"]
     assert answer.status_code == 200
     # Another spectator in the same step: the tournament's version is the only question asked.
     with django_assert_max_num_queries(1):
-        again = client.get(relay_url(tid), HTTP_IF_NONE_MATCH=etag, **poll)
+        again = client.get(relay_url(tid), headers={"HX-Request": "true", "If-None-Match": etag})
     assert again.status_code == 304
     # A step later, the plays the delay lets through now (recorded 2 s ago) are shown.
     clock.now += relay.PUBLIC_STEP
     clock.wait(2)
-    moved = client.get(relay_url(tid), HTTP_IF_NONE_MATCH=etag, **poll)
+    moved = client.get(relay_url(tid), headers={"HX-Request": "true", "If-None-Match": etag})
     assert moved.status_code == 200 and moved["ETag"] != etag
     assert first < GameProjection.objects.get(stream_id=game_id).version
