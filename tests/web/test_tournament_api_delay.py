@@ -56,6 +56,14 @@ def test_the_tournaments_delay_is_a_setting_in_seconds(api: APIClient) -> None:
     assert "relay_delay" not in api.get(url(tid)).json()["settings"]
 
 
+def test_a_tournament_is_created_with_its_delay(api: APIClient) -> None:
+    body = {"name": "Spring Open", "date": "2026-03-14", "rounds": 3, "relay_delay": 120}
+    tid = str(created(api.post("/api/tournaments/", body, format="json"))["id"])
+    assert api.get(url(tid)).json()["settings"]["relay_delay"] == 120
+    refused = api.post("/api/tournaments/", {**body, "relay_delay": 3601}, format="json")
+    assert refused.status_code == 400 and "relay_delay" in error(refused)["details"]
+
+
 def test_a_round_gets_its_own_delay_and_gives_it_back(api: APIClient) -> None:
     tid = running(api)
     created(api.patch(url(tid, "settings/"), {"relay_delay": 120}, format="json"))

@@ -93,6 +93,11 @@ def expected_version_field() -> StrictIntegerField:
     )
 
 
+def relay_delay_field(**kwargs: Any) -> StrictIntegerField:
+    """A spectators' delay in seconds (docs/relay.md), 0 to an hour."""
+    return StrictIntegerField(min_value=0, max_value=RELAY_DELAY_LONGEST, **kwargs)
+
+
 class SettingsFields(RequestSerializer):
     """The settings a tournament is created with (and, most of them, changed later)."""
 
@@ -165,6 +170,13 @@ class SettingsFields(RequestSerializer):
         "take every time in it (null: the site's, TNC_TIME_ZONE). The API's times stay UTC. "
         "422 bad_settings for a name that is not a time zone.",
     )
+    relay_delay = relay_delay_field(
+        required=False,
+        help_text="How many seconds spectators wait to see a table's plays and results (0 to "
+        f"{RELAY_DELAY_LONGEST}; 0, the default: none). The tournament's organizers and "
+        "scorekeepers and the table's own seats are never delayed. A round may have its own "
+        "(`POST .../rounds/{round}/delay/`). Changeable at any time.",
+    )
 
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         repeated = sorted({key for key in value if value.count(key) > 1})
@@ -193,23 +205,11 @@ class TournamentCreateSerializer(SettingsFields):
     )
 
 
-def relay_delay_field(**kwargs: Any) -> StrictIntegerField:
-    """A spectators' delay in seconds (docs/relay.md), 0 to an hour."""
-    return StrictIntegerField(min_value=0, max_value=RELAY_DELAY_LONGEST, **kwargs)
-
-
 class TournamentSettingsChangeSerializer(SettingsFields):
     """Only the settings given change (at least one). Scoring, tie-breaks, round 1's
     seating, check-in and bye points are fixed once round 1 is paired."""
 
     expected_version = expected_version_field()
-    relay_delay = relay_delay_field(
-        required=False,
-        help_text="How many seconds spectators wait to see a table's plays and results (0 to "
-        f"{RELAY_DELAY_LONGEST}; 0, the default: none). The tournament's organizers and "
-        "scorekeepers and the table's own seats are never delayed. A round may have its own "
-        "(`POST .../rounds/{round}/delay/`). Changeable at any time.",
-    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
