@@ -16,8 +16,9 @@ from django.urls import reverse
 
 from games import services as games
 from games.models import GameProjection
+from tests.clock import Clock
 from tests.tournaments.public import test_relay_page as page
-from tests.tournaments.public.test_relay_page import Clock, append, held, table
+from tests.tournaments.public.test_relay_page import append, held, table
 from tournaments import services as t
 
 pytestmark = pytest.mark.django_db
