@@ -175,8 +175,13 @@ def game_events(
         return seen, _shown(events, _hidden([seen], user))
     events = store.read_stream(game_id, since=since)
     if events and events[-1].version > game.version:  # an append committed in between
-        game.version = events[-1].version
-        game.refresh_from_db(fields=["status", "snapshot"])  # hide what that append dealt
+        game.refresh_from_db(fields=["version", "status", "snapshot", "updated_at"])
+        late = behind_one(game, user)  # that append may be one to hold back
+        if late is not None:
+            seen = as_seen(game, late)
+            kept = [e for e in events if e.version <= late.version]
+            return seen, _shown(kept, _hidden([seen], user))
+        game.version = max(game.version, events[-1].version)  # hide what that append dealt
     return game, _shown(events, _hidden([game], user))
 
 
@@ -277,8 +282,10 @@ def game_view(
     (game_sees_hands) only the cards played."""
     game = game_get(game_id=game_id, user=user)
     late = behind_one(game, user)
-    if late is not None:
-        until = late.version if until is None else min(until, late.version)
+    # Never past the version the cut was decided at: an append committing meanwhile waits
+    # for the next read (where it may be one to hold back).
+    last = late.version if late is not None else game.version
+    until = last if until is None else min(until, last)
     return _view(game_id, _game_type(game.game_type), until=until)
 
 
