@@ -153,16 +153,22 @@ def _view(game_id: uuid.UUID, game_type: GameType, until: int | None = None) -> 
     return fold_game(((e.type, e.data) for e in events), game_type)
 
 
-def _save(game: GameProjection, view: GameView, game_type: GameType) -> None:
-    """Store a freshly folded view in the projection and its results."""
-    was = IN_PROGRESS if game._state.adding else game.status  # a new game starts in progress
+def _project(game: GameProjection, view: GameView, game_type: GameType) -> None:
+    """Set what the projection shows of the game from ``view`` (not whether it is published:
+    the caller decides), without saving it."""
     game.version = view.version
     game.status = view.status
     game.players = view.players
-    game.published = view.published
     game.results_only = view.results is not None
     game.snapshot = game_type.snapshot(view.state)
     game.summary = view.summary
+
+
+def _save(game: GameProjection, view: GameView, game_type: GameType) -> None:
+    """Store a freshly folded view in the projection and its results."""
+    was = IN_PROGRESS if game._state.adding else game.status  # a new game starts in progress
+    _project(game, view, game_type)
+    game.published = view.published
     game.save()
     _save_results(game, game_type)
     _announce(game, was)

@@ -31,7 +31,7 @@ from games.gametypes import GAME_TYPES
 from games.models import Event, GameProjection
 from games.projection import GameView
 from games.recent import Recent
-from games.services.common import User, _view
+from games.services.common import User, _project, _view
 
 LONGEST: Final = 3600
 """The longest delay any game may have, in seconds: an event older than this is never held
@@ -158,14 +158,8 @@ def as_seen(game: GameProjection, late: Behind) -> GameProjection:
     players, snapshot and summary then (never saved: saving it raises). ``behind`` on it says
     how late it is."""
     view = folded(game.stream_id, game.game_type, late.version)
-    kind = GAME_TYPES[game.game_type]
     seen = copy.copy(game)
-    seen.version = view.version
-    seen.status = view.status
-    seen.players = view.players
-    seen.results_only = view.results is not None
-    seen.snapshot = kind.snapshot(view.state)
-    seen.summary = view.summary
+    _project(seen, view, GAME_TYPES[game.game_type])  # published: as it is now
     seen.behind = late  # type: ignore[attr-defined]
     seen.save = _never_saved  # type: ignore[method-assign]
     return seen
