@@ -173,6 +173,11 @@ def database_is_postgres() -> bool:
 RUN_FIRST: dict[str, str] = {
     # module: why it goes first
     "tests/deploy/test_compose.py": "minutes of waiting on its containers: overlaps the rest",
+    # the longest of each pass (CI's durations): started early, the other worker and the
+    # work-stealing even out the rest around them, and none ends a pass alone
+    "tests/games/test_every_phone_plays.py": "whole games of taps, Chefs' four minutes of CPU",
+    "tests/browser/test_phone_games.py": "the PostgreSQL pass's longest: whole games in Chromium",
+    "tests/deploy/test_native_stack.py": "two minutes, half of it waiting on its processes",
 }
 """Modules run before every other test (the first of an xdist worker's share, worksteal): a
 long test that mostly waits started last would end the run alone."""
