@@ -26,19 +26,20 @@ def _seat_order(members: Sequence[Entrant]) -> tuple[Entrant, ...]:
     return (first, *(e for e in by_position if e is not first))
 
 
-def _make_table(number: int, members: Sequence[Entrant], met: dict[str, frozenset[str]]) -> Table:
-    seats = _seat_order(members)
-    by_position = sorted(members, key=lambda e: e.position)
+def _make_table(number: int, field: _Field, group: Sequence[int]) -> Table:
+    by_position = sorted(group)  # indices are in standing order
+    members = [field.entrants[i] for i in by_position]
+    met = field.met
     repeats = tuple(
-        (a.id, b.id)
+        (members[k].id, members[m].id)
         for k, a in enumerate(by_position)
-        for b in by_position[k + 1 :]
-        if b.id in met[a.id]
+        for m in range(k + 1, len(by_position))
+        if by_position[m] in met[a]
     )
     return Table(
         number=number,
-        seats=tuple(e.id for e in seats),
-        spread=by_position[-1].position - by_position[0].position,
+        seats=tuple(e.id for e in _seat_order(members)),
+        spread=members[-1].position - members[0].position,
         points_spread=max(e.points for e in members) - min(e.points for e in members),
         repeats=repeats,
     )
@@ -57,12 +58,8 @@ def _assemble(
     """``reason``: why players who met before share a table (a :mod:`tournaments.notes`
     reason code; ``repeats_at_least`` with ``fewest_repeats``)."""
     largest = field.largest
-    met_ids = _met_ids(field.entrants)
     entrant_tables: list[list[Entrant]] = [[field.entrants[i] for i in g] for g in groups]
-    tables = tuple(
-        _make_table(number, members, met_ids)
-        for number, members in enumerate(entrant_tables, start=1)
-    )
+    tables = tuple(_make_table(number, field, g) for number, g in enumerate(groups, start=1))
     cost = _cost_of_groups(field, groups)
     notes: list[dict[str, Any]] = []
     if method in ("exhaustive", "local search"):
@@ -106,17 +103,6 @@ def _assemble(
         lower_bound=float(bound),
         notes=tuple(notes),
     )
-
-
-def _met_ids(entrants: Sequence[Entrant]) -> dict[str, frozenset[str]]:
-    """Symmetric meetings (a pair met if either lists the other), for membership tests."""
-    met: dict[str, set[str]] = {e.id: set() for e in entrants}
-    for entrant in entrants:
-        for other in entrant.met:
-            if other in met and other != entrant.id:
-                met[entrant.id].add(other)
-                met[other].add(entrant.id)
-    return {k: frozenset(v) for k, v in met.items()}
 
 
 def _cost_of_groups(field: _Field, groups: Sequence[Sequence[int]]) -> Cost:
