@@ -139,45 +139,20 @@ http {
     uwsgi_temp_path %(dir)s/uwsgi;
     scgi_temp_path %(dir)s/scgi;
     upstream django { server 127.0.0.1:%(upstream)d; keepalive 16; }
-    # As docs/operations.md shows it (paths and ports of this run).
+    # The cache's rules as the compose stack's proxy has them (docs/operations.md): the files
+    # of docker/proxy/, with the paths and ports of this run around them.
     proxy_cache_path %(dir)s/cache levels=1:2 keys_zone=tnc:10m max_size=200m
                      inactive=10m use_temp_path=off;
-    map $http_accept_encoding $tnc_gzip {
-        default     "";
-        "~*\\bgzip\\b" "gzip";
-    }
+    map $scheme $tnc_proto { default $scheme; }
+    include %(proxy)s/cache-maps.conf;
     server {
         listen 127.0.0.1:%(port)d;
-        location / {
-            proxy_pass http://django;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            client_max_body_size 20m;
-        }
-        location ~ ^/t/[0-9a-f-]+/standings/$ {
-            proxy_pass http://django;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_cache tnc;
-            proxy_cache_key "$scheme$host$uri|$http_hx_request|$tnc_gzip";
-            proxy_ignore_headers Vary;
-            proxy_cache_bypass $cookie_sessionid $cookie_messages $args;
-            proxy_no_cache     $cookie_sessionid $cookie_messages $args;
-            proxy_cache_revalidate on;
-            proxy_cache_lock on;
-            proxy_cache_use_stale updating error timeout http_502 http_503;
-            proxy_cache_background_update on;
-            add_header X-Cache-Status $upstream_cache_status always;
-        }
+        include %(proxy)s/cache-locations.conf;
     }
 }
 """
 """--nginx: the reverse proxy of docs/operations.md in front of gunicorn (one worker process;
-upstream keep-alive, which the documented config leaves to nginx's defaults)."""
+upstream keep-alive): docker/proxy/'s cache rules, which docker-compose.scale.yml's proxy uses."""
 
 
 def start_nginx(port: int, upstream: int) -> tuple[subprocess.Popen[bytes], str]:
@@ -187,7 +162,10 @@ def start_nginx(port: int, upstream: int) -> tuple[subprocess.Popen[bytes], str]
     folder = tempfile.mkdtemp(prefix="tnc-bench-nginx-")
     os.chmod(folder, 0o777)  # nginx's workers run as nobody and write their cache here
     conf = Path(folder, "nginx.conf")
-    conf.write_text(NGINX_CONF % {"dir": folder, "port": port, "upstream": upstream})
+    conf.write_text(
+        NGINX_CONF
+        % {"dir": folder, "port": port, "upstream": upstream, "proxy": ROOT / "docker" / "proxy"}
+    )
     proc = subprocess.Popen([nginx, "-c", str(conf), "-g", "daemon off;"])
     return proc, folder
 
