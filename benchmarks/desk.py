@@ -2,14 +2,17 @@
 reinstate, the printable score sheets.
 
     .venv/bin/python benchmarks/desk.py [--players 1000] [--rounds 1] [--runs 5] [--rebuild]
+                                        [--var DIR] [--cache-url redis://127.0.0.1:6379/N]
 
 Setup (through the services, benchmarks/load_standings.py's ``build``): a tournament of
 ``--players`` checked-in players, ``--rounds`` rounds played (every table's result entered and
 the round closed), the next round paired and published (250 tables, a game each); then 2 x
 ``--runs`` late entries, not checked in, to check in. The database is built once and kept: on
-SQLite (the default) as ``var/bench-desk-seed-*.sqlite3``, copied afresh for each run; when
-DATABASE_URL points at PostgreSQL, as the database ``tnc_bench_desk_seed_*`` on that server,
-each run on a fresh copy of it (``CREATE DATABASE ... TEMPLATE``). ``--rebuild`` builds it again.
+SQLite (the default) as ``bench-desk-seed-*.sqlite3`` in ``--var`` (default ``var/``), copied
+afresh for each run; when DATABASE_URL points at PostgreSQL, as the database
+``tnc_bench_desk_seed_*`` (``$BENCH_SEED_*``) on that server, each run on a fresh copy of it
+(``CREATE DATABASE ... TEMPLATE``), named ``tnc_bench_desk`` (``$BENCH_DATABASE``). ``--rebuild``
+builds it again.
 
 Run: in-process through Django's test client, DEBUG off (production settings as far as a test
 client goes: no gunicorn, the cache of the settings' default, each process's own memory), logged
@@ -17,10 +20,13 @@ in as the organizer. Each measure is taken ``--runs`` times after one warm-up re
 median printed with the size of the answer:
 - GET /desk/<id>/ (the whole dashboard);
 - an htmx check-in of a late entry, as the player row's form posts it (HX-Request, HX-Target);
-- an htmx drop of a seated player, then their reinstatement;
+- an htmx drop of a seated player as the page makes it: the drop button (at a table still being
+  played the desk answers 422 with the question and a button that confirms it), then that
+  button (``confirm=1``); then their reinstatement;
 - GET the live round's printable score sheets (and the first, cold one: 250 tables' codes and,
-  for the organizer, 1,000 seats' codes), and the cold one again for a round published before
-  seat links (its links issued on the way);
+  for the organizer, 1,000 seats' codes; then the first one after a worker drew them ahead, as
+  it does once a round is published, and that drawing's time), and the cold one again for a
+  round published before seat links (its links issued on the way);
 - GET one table's seat links page, and an htmx reissue of a seat's link;
 - GET one table's QR code image, and again with If-None-Match (where the desk has one);
 - the services alone (tournament_check_in, _drop, _reinstate), for the share of an action
@@ -29,12 +35,15 @@ median printed with the size of the answer:
   (tournaments.services._act, which every write goes through: decide, append, save, the
   change's summary) apart from the rest (session and user, parsing, the desk's answer), as
   ``... in the service`` and ``... the rest`` (medians of the same requests).
-A benchmark: nothing passes or fails. Targets: a desk action <= 150 ms, the dashboard <= 300 ms.
+The codes carry PUBLIC_URL (``http://192.168.1.20:8000``, as the club's server always has one).
+A benchmark: nothing passes or fails. Targets: a desk action <= 150 ms, the dashboard <= 300 ms,
+the first score sheets of a round <= 300 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import secrets
@@ -44,6 +53,7 @@ import statistics
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,7 +67,11 @@ import load_standings  # noqa: E402  (the seed's build, the machine's descriptio
 VAR = ROOT / "var"
 
 
-def environment(database_url: str | None) -> dict[str, str]:
+PUBLIC_URL = "http://192.168.1.20:8000"
+"""The address the codes carry, as the club's server (bin/run) always has one."""
+
+
+def environment(database_url: str | None, cache_url: str = "") -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.base",
@@ -65,11 +79,14 @@ def environment(database_url: str | None) -> dict[str, str]:
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="testserver",
         LOG_LEVEL="WARNING",
+        PUBLIC_URL=PUBLIC_URL,
     )
     for name in ("CELERY_BROKER_URL", "CACHE_URL", "DATABASE_URL"):
         env.pop(name, None)
     if database_url:
         env["DATABASE_URL"] = database_url
+    if cache_url:
+        env["CACHE_URL"] = cache_url
     return env
 
 
@@ -98,28 +115,33 @@ def build_seed(database_url: str, args: argparse.Namespace) -> None:
     subprocess.run(command, cwd=ROOT, env=env, check=True)
 
 
+REUSED = "reused the seed database"
+
+
 def prepare(args: argparse.Namespace) -> tuple[str, str]:
     """The database URL of a fresh copy of the seed (built first if missing), and what it cost."""
     name = f"{args.players}p_{args.rounds}r_{2 * args.runs + 2}l"
     server = postgres_server()
-    took = "reused the seed database"
+    took = REUSED
     start = time.perf_counter()
     if server is None:
-        VAR.mkdir(exist_ok=True)
-        seed = VAR / f"bench-desk-seed-{name}.sqlite3"
+        var = Path(args.var)
+        var.mkdir(parents=True, exist_ok=True)
+        seed = var / f"bench-desk-seed-{name}.sqlite3"
         if args.rebuild or not seed.exists():
-            for stale in VAR.glob(f"{seed.name}*"):
+            for stale in var.glob(f"{seed.name}*"):
                 stale.unlink()
             build_seed(f"sqlite:///{seed}", args)
             took = f"built the seed database in {time.perf_counter() - start:.0f} s"
         with sqlite3.connect(seed) as conn:  # everything into the file itself, then copy it
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        run = VAR / "bench-desk.sqlite3"
-        for stale in VAR.glob(f"{run.name}*"):
+        run = var / "bench-desk.sqlite3"
+        for stale in var.glob(f"{run.name}*"):
             stale.unlink()
         shutil.copyfile(seed, run)
         return f"sqlite:///{run}", took
-    seed_db, run_db = f"tnc_bench_desk_seed_{name}", "tnc_bench_desk"
+    seed_db = f"{os.environ.get('BENCH_SEED', 'tnc_bench_desk_seed')}_{name}"
+    run_db = os.environ.get("BENCH_DATABASE", "tnc_bench_desk")
     exists = sql(server, f"SELECT 1 FROM pg_database WHERE datname = '{seed_db}'")
     if args.rebuild or not exists:
         sql(server, f"DROP DATABASE IF EXISTS {seed_db} WITH (FORCE)")
@@ -224,6 +246,10 @@ def measure(runs: int) -> dict[str, Any]:
             "bytes": size,
         }
 
+    def once(what: str, elapsed: float, response: Any = None) -> dict[str, Any]:
+        size = len(response.content) if response is not None else 0
+        return row(what, [elapsed], size)
+
     def timed(
         what: str,
         call: Callable[[int], Any],
@@ -255,11 +281,13 @@ def measure(runs: int) -> dict[str, Any]:
     def look() -> None:
         shown["version"] = version()
 
-    def action(kind: str, player: str) -> Any:
+    def action(kind: str, player: str, confirm: bool = False) -> Any:
         url = f"{desk}players/{player}/{kind}/"
         data = {"page_version": shown["version"]}
         if kind == "check-in":
             data["checked_in"] = "1"
+        if confirm:  # the button the desk's question comes with
+            data["confirm"] = "1"
         return client.post(url, data, HTTP_HX_TARGET=f"player-{player}", **htmx)
 
     results: list[dict[str, Any]] = []
@@ -270,7 +298,17 @@ def measure(runs: int) -> dict[str, Any]:
     results += timed(
         "htmx check-in", lambda i: action("check-in", late[i]), before=look, split=True
     )
-    results += timed("htmx drop", lambda i: action("drop", seated[i]), before=look, split=True)
+    # A seated player's table is being played: the drop button asks first (nothing written),
+    # then the organizer confirms with the button that answer brought.
+    results += timed(
+        "htmx drop, asked to confirm", lambda i: action("drop", seated[i]), expect=422, before=look
+    )
+    results += timed(
+        "htmx drop, confirmed",
+        lambda i: action("drop", seated[i], confirm=True),
+        before=look,
+        split=True,
+    )
     results += timed(
         "htmx reinstate", lambda i: action("reinstate", seated[i]), before=look, split=True
     )
@@ -286,14 +324,33 @@ def measure(runs: int) -> dict[str, Any]:
             "bytes": len(first.content),
         }
     )
-    # Seat links (issue 12): the same cold print for a round published before seat links (the
-    # desk issues its 1,000 links, then draws 1,250 codes), in a process and cache that drew
-    # nothing yet; then one seat's reissue as the table's seat page posts it (htmx).
     from django.core.cache import cache
 
     from games.models import SeatLink
     from tournaments.desk import qr as desk_qr
 
+    # Drawn ahead (issue 28): once a round is published a worker draws its sheets' codes into
+    # the shared cache (tournaments.desk.sheets, the task tournaments.draw_sheet_codes), and the
+    # first print finds them. The worker is this process here: with --cache-url (Redis) the
+    # print then reads them from the cache alone (its memory emptied, as another process's);
+    # without, from this process's memory (the default cache, each process's own, keeps 300).
+    if importlib.util.find_spec("tournaments.desk.sheets"):  # not in the code from before
+        from tournaments.desk import sheets
+
+        desk_qr.forget()
+        cache.clear()
+        start = time.perf_counter()
+        count = sheets.draw_published(uuid.UUID(tid))
+        results.append(once(f"worker: draw {count} codes ahead", time.perf_counter() - start))
+        if os.environ.get("CACHE_URL"):
+            desk_qr.forget()
+        start = time.perf_counter()
+        ahead = client.get(f"{desk}round/{live}/sheets/print/")
+        elapsed = time.perf_counter() - start
+        results.append(once("GET score sheets (first, drawn ahead)", elapsed, ahead))
+    # Seat links (issue 12): the same cold print for a round published before seat links (the
+    # desk issues its 1,000 links, then draws 1,250 codes), in a process and cache that drew
+    # nothing yet; then one seat's reissue as the table's seat page posts it (htmx).
     games_ = [tb["game"] for tb in summary["rounds"][-1]["tables"]]
     SeatLink.objects.filter(game_id__in=games_).delete()
     desk_qr.forget()
@@ -362,6 +419,10 @@ def main() -> None:
     parser.add_argument("--late", type=int, default=12)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--var", default=str(VAR), help="where the SQLite databases are kept")
+    parser.add_argument(
+        "--cache-url", default="", help="the measuring process's CACHE_URL (default: its memory)"
+    )
     args = parser.parse_args()
     if args.command == "build":
         build(args.players, args.rounds, args.late)
@@ -370,12 +431,17 @@ def main() -> None:
         print("RESULT " + json.dumps(measure(args.runs)))
         return
     url, took = prepare(args)
-    # A seed built by older code gets today's migrations (its copy does; the seed stays as built).
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=environment(url), check=True
-    )
+    if took == REUSED:
+        # A seed built by older code gets today's migrations (its copy does; the seed stays).
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"],
+            cwd=ROOT,
+            env=environment(url),
+            check=True,
+        )
     command = [sys.executable, __file__, "here", "--runs", str(args.runs)]
-    done = subprocess.run(command, cwd=ROOT, env=environment(url), capture_output=True, text=True)
+    env = environment(url, args.cache_url)
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"the measuring process failed:\n{done.stderr}")
     line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))

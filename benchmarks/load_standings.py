@@ -270,6 +270,7 @@ def build(players: int, rounds: int, scorekeepers: int) -> dict[str, Any]:
     from engine.tricknchef.results import MAX_ROUND_SCORE
     from games import services as games
     from tournaments import services as t
+    from tournaments.domain import MAX_REGISTRATION
 
     users = get_user_model()
     rng = random.Random(2026)
@@ -290,12 +291,14 @@ def build(players: int, rounds: int, scorekeepers: int) -> dict[str, Any]:
             user=organizer,
         )  # fmt: skip
         tokens.append(Token.objects.create(user=keeper).key)
-    t.tournament_register(
-        tournament_id=tid,
-        user=organizer,
-        names=[f"Player {number:04d}" for number in range(1, players + 1)],
-        checked_in=True,
-    )
+    names = [f"Player {number:04d}" for number in range(1, players + 1)]
+    for start in range(0, players, MAX_REGISTRATION):  # the services take so many at once
+        t.tournament_register(
+            tournament_id=tid,
+            user=organizer,
+            names=names[start : start + MAX_REGISTRATION],
+            checked_in=True,
+        )
     for number in range(1, rounds + 1):
         t.tournament_pair(tournament_id=tid, user=organizer)
         change = t.tournament_publish(tournament_id=tid, round=number, user=organizer)

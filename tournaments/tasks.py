@@ -13,6 +13,7 @@ from django.db import DatabaseError
 from games.queue import enqueue_on_commit
 from games.services import Conflict
 from tournaments import services
+from tournaments.desk import sheets
 from tournaments.public.standings_page import public_standings_rendered_after
 
 RETRY_ON = (DatabaseError, Conflict)
@@ -58,6 +59,13 @@ def advance(tournament_id: str, round: int) -> str:
 def run_schedules() -> list[str]:
     """The beat schedule's task: pair and publish rounds whose set time has come."""
     return services.tournament_run_schedules()
+
+
+@shared_task(name="tournaments.draw_sheet_codes", **RELIABLE)
+def draw_sheet_codes(tournament_id: str) -> int:
+    """A round was published: draw its score sheets' QR codes into the shared cache now, here
+    rather than in the organizer's first print (tournaments.desk.sheets)."""
+    return sheets.draw_published(uuid.UUID(tournament_id))
 
 
 def advance_on_commit(tournament_id: uuid.UUID, round: int) -> None:

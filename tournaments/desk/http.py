@@ -135,10 +135,14 @@ def tournament_address(request: HttpRequest, tournament_id: uuid.UUID) -> str:
 
 def links(request: HttpRequest, tournament_id: uuid.UUID | str) -> Links:
     """The tables' links of this tournament on this site (reversed once, not per table)."""
+    return site_links(site_address(request), tournament_id)
+
+
+def site_links(site: str, tournament_id: uuid.UUID | str) -> Links:
+    """:func:`links` for a site given without a request (a task's: the PUBLIC_URL setting)."""
     head, tail = table_link(_GAME).split(_GAME)
     qr_head, qr_tail = reverse("desk:qr", args=[tournament_id, _GAME]).split(_GAME)
     seat_head, seat_tail = seat_link(_TOKEN).split(_TOKEN)
-    site = site_address(request)
     # The image is kept a week by the browser: a new address is a new image.
     at = hashlib.sha256(site.encode()).hexdigest()[:8]
     return Links(

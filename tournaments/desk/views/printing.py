@@ -5,7 +5,6 @@ a credential (docs/tournaments.md, "Seat links")."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_GET
 from games.pages import pages_for
 from tournaments import services as t
 from tournaments.desk import qr as desk_qr
-from tournaments.desk import selectors
+from tournaments.desk import selectors, sheets
 from tournaments.desk.http import (
     DeskRequest,
     desk_view,
@@ -30,7 +29,7 @@ from tournaments.desk.http import (
     tournament_seen,
 )
 from tournaments.desk.presenters.dashboard import Links
-from tournaments.desk.presenters.printing import printable, seat_qr_label
+from tournaments.desk.presenters.printing import printable
 from tournaments.desk.presenters.round import RoundView, round_view
 
 QR_CACHE_SECONDS = 7 * 24 * 3600
@@ -45,48 +44,7 @@ def _with_seat_links(
     found = t.tournament_seat_links(
         tournament_id=tournament_id, round=view.number, user=request.user
     )
-    url = {
-        (number, link.seat): site.seat_url(link.token)
-        for number, table_links in found.items()
-        for link in table_links
-    }
-    return replace(
-        view,
-        tables=tuple(
-            replace(
-                table,
-                seats=tuple(
-                    replace(seat, link=url.get((table.number, seat.seat), ""))
-                    for seat in table.seats
-                ),
-            )
-            for table in view.tables
-        ),
-    )
-
-
-def _drawn(view: RoundView) -> RoundView:
-    """Every code of the sheets drawn inline, with one cache round trip for them all."""
-    drawings = desk_qr.svgs(
-        [table.url for table in view.tables if table.url]
-        + [seat.link for table in view.tables for seat in table.seats if seat.link]
-    )
-    return replace(
-        view,
-        tables=tuple(
-            replace(
-                table,
-                qr=desk_qr.inline(drawings[table.url], table.qr_label) if table.url else "",
-                seats=tuple(
-                    replace(seat, qr=desk_qr.inline(drawings[seat.link], seat_qr_label(seat)))
-                    if seat.link
-                    else seat
-                    for seat in table.seats
-                ),
-            )
-            for table in view.tables
-        ),
-    )
+    return sheets.with_seat_links(view, found, site)
 
 
 def _printable(
@@ -102,7 +60,7 @@ def _printable(
     if with_qr:
         if seen.organizer and view.status != "proposed":  # seat links: organizers only
             view = _with_seat_links(request, tournament_id, view, site)
-        view = _drawn(view)
+        view = sheets.drawn(view)  # drawn ahead once published, where a worker runs
     page = printable(view, summary)
     pages = pages_for(summary["game_type"])  # the game's own score sheet (games.pages)
     return {
