@@ -1,12 +1,14 @@
 """Appends per second through the HTTP API on PostgreSQL, append latency, state-read latency.
 
     .venv/bin/python benchmarks/store_api.py [--appends 1500] [--clients 2] [--workers 2]
+        [--reads 2000] [--port 8765]
 
 Starts gunicorn (sync workers) on 127.0.0.1 against a fresh PostgreSQL database
-(``trick_n_chef_bench`` on the server of $BENCH_DATABASE_URL, default
+(``trick_n_chef_bench``, or $BENCH_DATABASE, on the server of $BENCH_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432), then ``--clients`` client processes each record whole
 simulated games one event per request (expected_version + Idempotency-Key, as a scorekeeper's
-page does). Prints medians and p99; it is a benchmark, nothing passes or fails.
+page does), then ``--reads`` state reads. Prints medians and p99; it is a benchmark, nothing
+passes or fails. A smoke run: ``--appends 20 --clients 1 --workers 1 --reads 20``.
 Targets (issue 3, 2-core machine): >= 300 appends/s, p50 <= 10 ms; state read p50 <= 5 ms.
 """
 
@@ -26,6 +28,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from queue import Empty
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +38,9 @@ from engine.tricknchef.events import to_json  # noqa: E402
 from engine.tricknchef.simulate import simulate  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
-DATABASE = "trick_n_chef_bench"
+DATABASE = os.environ.get("BENCH_DATABASE", "trick_n_chef_bench")
+"""Dropped and created afresh by every run: $BENCH_DATABASE keeps runs from several checkouts
+sharing a PostgreSQL server apart."""
 
 
 def machine() -> str:
@@ -67,20 +72,22 @@ def prepare(env: dict[str, str]) -> str:
     with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DATABASE}")
-    python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    # One process migrates and makes the token: each Django start is seconds on a busy machine
+    # (``manage.py migrate`` on its own runs the system checks too).
     code = (
         "from django.contrib.auth.models import User\n"
+        "from django.core.management import call_command\n"
         "from rest_framework.authtoken.models import Token\n"
+        "call_command('migrate', verbosity=0)\n"
         "u = User.objects.create_user('bench', password='bench-password')\n"
         "print(Token.objects.create(user=u).key)\n"
     )
     done = subprocess.run(
-        [python, "manage.py", "shell", "-c", code],
+        [sys.executable, "manage.py", "shell", "-c", code],
         cwd=ROOT,
         env=env,
         check=True,
-        capture_output=True,
+        stdout=subprocess.PIPE,
         text=True,
     )
     return done.stdout.strip().splitlines()[-1]
@@ -154,6 +161,36 @@ def reads(port: int, token: str, game_ids: list[str], count: int) -> list[float]
     return latencies
 
 
+def wait_until_up(server: subprocess.Popen[bytes], port: int, token: str) -> None:
+    """Until gunicorn answers (its workers start Django: seconds on a busy machine); exits if it
+    does not within a minute or exits itself, rather than letting the clients fail unseen."""
+    deadline = time.monotonic() + 60
+    while True:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {server.returncode}")
+        try:
+            request(port, "GET", "/api/games/", token)
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"gunicorn did not answer on port {port} within 60 s") from None
+            time.sleep(0.1)
+
+
+def collect(queue: Any, procs: list[multiprocessing.Process]) -> list[Any]:
+    """Every client's figures; exits when a client fails (a refused append, a lost server)
+    instead of waiting forever for what it will never send."""
+    results: list[Any] = []
+    while len(results) < len(procs):
+        try:
+            results.append(queue.get(timeout=1))
+        except Empty:
+            failed = [p.exitcode for p in procs if p.exitcode not in (None, 0)]
+            if failed:
+                raise SystemExit(f"a client process failed (exit status {failed[0]})") from None
+    return results
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -164,6 +201,7 @@ def main() -> None:
     parser.add_argument("--appends", type=int, default=1500, help="appends per client")
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--reads", type=int, default=2000, help="state reads after the appends")
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
 
@@ -179,12 +217,7 @@ def main() -> None:
         env=env,
     )  # fmt: skip
     try:
-        for _ in range(100):
-            try:
-                request(args.port, "GET", "/api/games/", token)
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_until_up(server, args.port, token)
         queue: Any = multiprocessing.Queue()
         procs = [
             multiprocessing.Process(
@@ -195,13 +228,13 @@ def main() -> None:
         start = time.perf_counter()
         for proc in procs:
             proc.start()
-        results = [queue.get() for _ in procs]
+        results = collect(queue, procs)
         wall = time.perf_counter() - start
         for proc in procs:
             proc.join()
         latencies = [x for lat, _ in results for x in lat]
         game_ids = [g for _, ids in results for g in ids]
-        read_latencies = reads(args.port, token, game_ids, 2000)
+        read_latencies = reads(args.port, token, game_ids, args.reads)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
