@@ -19,7 +19,7 @@ import html
 import logging
 import time
 import uuid
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -255,7 +255,12 @@ def current_language() -> str:
     return language if language in codes else settings.LANGUAGE_CODE
 
 
-def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = None) -> SharedPage:
+def shared(
+    tournament_id: uuid.UUID,
+    now: str | None,
+    language: str | None = None,
+    before_render: Callable[[], None] | None = None,
+) -> SharedPage:
     """The public's standings in ``language`` (default: the active one): this process's copy
     while the tournament's version is still ``now``, else the cache's, rendered and cached again
     once the version has moved. Each process has its own cache unless CACHE_URL names a shared
@@ -266,7 +271,8 @@ def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = Non
     old, rather than rendering it too: at the end of a round, a thousand players' standings
     change every few seconds while dozens of phones poll them. But not for long: once the
     change is STANDINGS_RENDER_PATIENCE old and still not rendered (a busy worker, one task
-    queued behind another), one visitor renders it after all."""
+    queued behind another), one visitor renders it after all. ``before_render``: called before
+    this request renders (the view activates the tournament's zone then, not for every visit)."""
     language = language or current_language()
     slot = (tournament_id, language)
     kept = _PAGES.get(slot)
@@ -301,6 +307,8 @@ def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = Non
     elif cached is not None:  # up to date
         return cached
     try:
+        if before_render is not None:
+            before_render()
         # 404 if there is no such tournament
         entry = _render_public_standings(tournament_id, [language])[language]
     finally:
