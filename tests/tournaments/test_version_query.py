@@ -39,7 +39,8 @@ def test_the_version_query_is_the_connections_health_check(
     assert getattr(connection, "health_check_done", None) is False
     assert t.tournament_version(tournament_id) == expected
     assert checks == [], "no SELECT 1 before the query"
-    assert getattr(connection, "health_check_done", None) is True  # the request's other queries: no check either
+    # the request's other queries: no check either
+    assert getattr(connection, "health_check_done", None) is True
 
 
 def test_a_kept_connection_that_died_is_replaced(tournament_id: Any) -> None:
