@@ -25,8 +25,10 @@ client processes each take a table of the live round (a scorekeeper user with th
 role and a token each) and record a simulated game one event per request (expected_version +
 Idempotency-Key), a tap every ``--think`` seconds (jittered); a table's first part is caught up
 in one request before the clock starts, staggered so that the first tables finish during the
-run (each finish is a new tournament version: a new result on the page). Every 25th event is
-sent twice with the same key (a retry after a lost answer) and must answer the same. When a
+run (each finish is a new tournament version: a new result on the page). A scorekeeper's 3rd
+accepted event, and every 25th after it, is sent twice with the same key (a retry after a lost
+answer) and must answer the same (at --think 2 a scorekeeper sends about 15 events in 30 s: a
+retry only every 25th would never happen). When a
 table's last event is answered its scorekeeper reads the page every 20 ms until the table's result
 counts there (a seated player's "Games" grows): the delay from sending that event to the first
 page that shows it, for every table. Meanwhile wrk (``--connections`` connections, closed loop)
@@ -85,12 +87,14 @@ QUEUE = f"load-benchmark-{os.getpid()}"
 """The Celery queue of this run (--celery): nothing else on the broker takes its tasks."""
 SCOREKEEPER_ACCOUNTS = 50
 """Scorekeeper users (the role and a token each) in the seed database: --scorekeepers at most."""
+RETRY_FIRST = 3
 RETRY_EVERY = 25
+"""A scorekeeper resends (same key) its RETRY_FIRST-th accepted event and every RETRY_EVERY-th
+after it."""
 RESULT_POLL = 0.02
 """How often a scorekeeper whose table has just finished reads the page until it shows."""
 RESULT_WAIT = 30.0
 """How long it waits at most (then the result counts as not shown)."""
-"""Every this many accepted events, a scorekeeper sends the same request again (same key)."""
 
 WRK_SCRIPT = """
 local threads = {}
@@ -396,6 +400,11 @@ def record(seats: list[str], table: int) -> list[dict[str, Any]]:
 # ----------------------------------------------------------------------------- scorekeepers
 
 
+def resend(accepted: int) -> bool:
+    """Whether a scorekeeper sends its ``accepted``-th accepted event again with its key."""
+    return accepted >= RETRY_FIRST and (accepted - RETRY_FIRST) % RETRY_EVERY == 0
+
+
 def confirmed_on_page(port: int, page: str) -> int:
     status, html, _ = request(port, "GET", page)
     assert status == 200, status
@@ -408,10 +417,10 @@ def games_on_page(port: int, page: str, player: str) -> int:
     status, html, _ = request(port, "GET", page)
     assert status == 200, status
     text = html.decode()
-    titles = re.findall(r'<th scope="col" class="num">([^<]*)</th>', text)
+    titles = re.findall(r'<th scope="col" class="num[^"]*">([^<]*)</th>', text)
     row = re.search(rf'">{re.escape(escape(player))}</a>.*?</tr>', text)
     assert row is not None and "Games" in titles, f"no row of {player} with games"
-    cells = re.findall(r'<td class="num">([^<]*)</td>', row.group(0))
+    cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', row.group(0))  # "num wide" too
     return int(cells[titles.index("Games") - 1])  # the rank's cell comes before the row's link
 
 
@@ -492,7 +501,7 @@ def scorekeeper(
                 counts["accepted"] += 1
                 latencies.append(elapsed)
                 accepted.append((game, body["version"], event))
-                if counts["accepted"] % RETRY_EVERY == 0:  # the answer "was lost": send again
+                if resend(counts["accepted"]):  # the answer "was lost": send again
                     again, body2, _, failed = post_event(port, token, game, payload, key)
                     counts["retries"] += failed
                     if again == 201 and body2["version"] == body["version"]:
@@ -705,7 +714,7 @@ def start_scorekeepers(
     for proc in procs:
         proc.start()
     for _ in procs:
-        ready.get()
+        ready.get(timeout=300)  # a scorekeeper that failed before: stop, do not hang
     return procs, start, stop, out
 
 
@@ -774,7 +783,7 @@ def run(args: argparse.Namespace, setup: dict[str, Any]) -> dict[str, Any]:
         used["postgres"] += cpu_of(processes(name="postgres"))
         used["machine"] += machine_busy()
         stop.set()
-        results = [queue.get() for _ in procs]
+        results = [queue.get(timeout=RESULT_WAIT + 120) for _ in procs]
         for proc in procs:
             proc.join()
         used["scorekeepers"] = sum(r[5] for r in results)

@@ -563,5 +563,8 @@ def display(value: Fraction | int) -> float:
     """Rounded to 2 decimals, halves away from zero (69/8 = 8.625 shows as 8.63)."""
     if isinstance(value, int):
         return float(value)
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-    return math.copysign(hundredths / 100, value) if hundredths else 0.0
+    # floor(|n/d| * 100 + 1/2) in integers (Fraction arithmetic is slow, and every figure of
+    # every row goes through here)
+    num, den = value.numerator, value.denominator
+    hundredths = (200 * abs(num) + den) // (2 * den)
+    return math.copysign(hundredths / 100, num) if hundredths else 0.0

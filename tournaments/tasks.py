@@ -10,11 +10,14 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
-from games.queue import enqueue_on_commit
+from games.queue import enqueue_on_commit, send
 from games.services import Conflict
 from tournaments import services
 from tournaments.desk import sheets
-from tournaments.public.standings_page import public_standings_rendered_after
+from tournaments.public.standings_page import (
+    public_standings_rendered_after,
+    public_standings_rendered_later,
+)
 
 RETRY_ON = (DatabaseError, Conflict)
 RELIABLE: dict[str, Any] = {
@@ -35,10 +38,27 @@ def sync_game(game_id: str) -> str:
     public standings of that new version into the cache, here rather than in the first
     visitor's request."""
     game = uuid.UUID(game_id)
-    with public_standings_rendered_after(services.tournament_of_game(game)):
+    tournament = services.tournament_of_game(game)
+    with public_standings_rendered_after(tournament, render_standings_later):
         outcome = services.tournament_sync_game(game_id=game)
     services.tournament_sync_pending()  # what an earlier failure may have left behind
     return outcome
+
+
+@shared_task(name="tournaments.render_standings", **RELIABLE)
+def render_standings(tournament_id: str, version: str, languages: list[str], claim: str) -> None:
+    """The public standings of a new version in the languages :func:`sync_game` left (it
+    renders the site's own first): queued behind whatever sync_game came meanwhile, so the next
+    table's result does not wait for them; nothing to do if the tournament moved on."""
+    public_standings_rendered_later(uuid.UUID(tournament_id), version, languages, claim)
+
+
+def render_standings_later(
+    tournament_id: uuid.UUID, version: str, languages: list[str], claim: str
+) -> None:
+    """Queue :func:`render_standings` (tournaments.public.standings_page.Later); if the queue
+    cannot take it, the claim lapses and visitors render those languages themselves."""
+    send(render_standings, str(tournament_id), version, languages, claim)
 
 
 @shared_task(name="tournaments.sync_pending", **RELIABLE)

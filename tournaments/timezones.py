@@ -15,13 +15,15 @@ from __future__ import annotations
 import uuid
 import zoneinfo
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+
+_View = TypeVar("_View", bound=Callable[..., HttpResponse])
 
 TTL = 60
 """Seconds a cached zone is trusted (a changed zone shows everywhere within this)."""
@@ -98,6 +100,21 @@ def activate(name: str) -> None:
         timezone.activate(zoneinfo.ZoneInfo(site_zone()))
 
 
+def zone_when_rendering(view: _View) -> _View:
+    """Mark a view about a tournament that activates its zone itself
+    (:func:`activate_tournament_zone`), only before it renders: the public standings answer
+    most visits from what is already rendered (a 304, the shared page as cached), where the
+    zone's cache round trip was a third of the request."""
+    view.zone_when_rendering = True  # type: ignore[attr-defined]
+    return view
+
+
+def activate_tournament_zone(tournament_id: uuid.UUID | str) -> None:
+    """What the middleware does for a view about a tournament, for a view that does it itself
+    (:func:`zone_when_rendering`)."""
+    activate(zone_name(tournament_id))
+
+
 class TournamentTimeZoneMiddleware:
     """Activate the tournament's time zone for a view about a tournament (its ``tournament_id``)
     or one of its tables (``game_id``); the site's zone for every other request."""
@@ -120,6 +137,8 @@ class TournamentTimeZoneMiddleware:
     ) -> None:
         if request.path.startswith(API_PREFIX):
             timezone.deactivate()  # the API speaks UTC, whatever the club's zone
+        elif getattr(view, "zone_when_rendering", False):
+            timezone.deactivate()  # the view activates the tournament's when it renders
         elif kwargs.get("tournament_id") is not None:
             activate(zone_name(kwargs["tournament_id"]))
         elif kwargs.get("game_id") is not None:

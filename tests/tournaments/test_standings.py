@@ -7,6 +7,7 @@ No database: the standings are a pure computation.
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -840,3 +841,20 @@ def test_standings_import_without_django() -> None:
         "assert not loaded & {'django', 'games', 'config', 'rest_framework'}, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+@given(
+    st.one_of(
+        st.integers(-10_000, 10_000),
+        st.fractions(max_denominator=1_000).filter(lambda f: abs(f) < 10_000),
+        st.sampled_from([Fraction(69, 8), Fraction(-69, 8), Fraction(1, 200), Fraction(-1, 200)]),
+    )
+)
+def test_display_rounds_to_hundredths_halves_away_from_zero(value: Fraction | int) -> None:
+    from tournaments.standings import display
+
+    if isinstance(value, int):
+        assert display(value) == float(value)
+        return
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))  # the rule, in exact arithmetic
+    assert display(value) == (math.copysign(hundredths / 100, value) if hundredths else 0.0)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.messages.storage.cookie import CookieStorage
@@ -157,3 +158,49 @@ def test_a_result_recorded_by_the_worker_is_rendered_before_anyone_asks(
         html = page(client, url)
     assert "still playing" not in text(html)
     assert "2 table results awaiting confirmation are not counted yet" in text(html)
+
+
+def _versions(tournament_id: object) -> dict[str, Any]:
+    languages = [code for code, _name in django_settings.LANGUAGES]
+    return {c: cache.get(f"public-standings:{tournament_id}:{c}:version") for c in languages}
+
+
+def _forget_pages(tournament_id: object) -> None:
+    """Nothing of the tournament's standings in the cache (its fixture rendered them)."""
+    for code, _name in django_settings.LANGUAGES:
+        cache.delete_many([f"public-standings:{tournament_id}:{code}{x}" for x in ("", ":version")])
+
+
+def test_the_worker_renders_the_sites_language_and_hands_the_others_on_under_its_claim(
+    spring: Spring, settings: Any, monkeypatch: pytest.MonkeyPatch, client: Client
+) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # as a Celery worker with a shared cache runs it
+    monkeypatch.setattr(standings_page, "cache_is_private", lambda: False)
+    _forget_pages(spring.id)
+    handed: list[tuple[Any, ...]] = []
+    rendering = f"public-standings:{spring.id}:rendering"
+    with standings_page.public_standings_rendered_after(spring.id, lambda *a: handed.append(a)):
+        pass  # the change (here: none; nothing is cached yet, so every language is behind)
+    now = t.tournament_public_version(spring.id)
+    assert _versions(spring.id) == {"en": now, "fr": None, "ru": None, "ja": None}
+    [(tournament, version, languages, claim)] = handed
+    assert (tournament, version, languages) == (spring.id, now, ["fr", "ru", "ja"])
+    assert cache.get(rendering) == claim, "the others are still claimed: nobody renders them"
+    url = f"/t/{spring.id}/standings/"
+    french = page(client, url, HTTP_ACCEPT_LANGUAGE="fr")  # the version before: none, rendered
+    standings_page.public_standings_rendered_later(tournament, version, languages, claim)
+    assert set(_versions(spring.id).values()) == {now}
+    assert cache.get(rendering) is None
+    assert page(client, url, HTTP_ACCEPT_LANGUAGE="fr") == french  # the same page
+
+
+def test_languages_handed_on_are_not_rendered_once_the_tournament_moved_on(
+    spring: Spring, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(standings_page, "cache_is_private", lambda: False)
+    _forget_pages(spring.id)
+    rendering = f"public-standings:{spring.id}:rendering"
+    cache.set(rendering, "claim", 10)
+    standings_page.public_standings_rendered_later(spring.id, "1:older", ["fr"], "claim")
+    assert _versions(spring.id)["fr"] is None
+    assert cache.get(rendering) is None

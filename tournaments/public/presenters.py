@@ -565,14 +565,15 @@ def standings_table(
     deciding = _deciding(data, settings)
     short = {k: words.text(SHORT_TITLES[k]) if k in SHORT_TITLES else t for k, t in rest}
     ranks = Counter(r["rank"] for r in data["rows"])
+    # Asked once, not for every figure: the active language's separator (Django's number
+    # formats look it up anew each time, a third of a thousand rows' render).
+    decimal = words.decimal
     rows = []
     for row in data["rows"]:
         cells = []
         for key, title in rest:
             value = row["tiebreaks"][key] if key in row["tiebreaks"] else row[key]
-            text = (
-                value if isinstance(value, str) else figure(value, words.decimal, STANDINGS_PLACES)
-            )
+            text = value if isinstance(value, str) else figure(value, decimal, STANDINGS_PLACES)
             cells.append(Cell(key, title, text, short[key]))
         by_key = {c.key: c for c in cells}
         rows.append(
@@ -582,7 +583,7 @@ def standings_table(
                 player=row["player"],
                 name=row["name"],
                 dropped=bool(row["dropped"]),
-                points=figure(row["points"], words.decimal, STANDINGS_PLACES),
+                points=figure(row["points"], decimal, STANDINGS_PLACES),
                 cells=tuple(cells),
                 points_count=plural_count(row["points"]),
                 deciding=tuple(by_key[k] for k in deciding),

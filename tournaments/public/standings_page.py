@@ -19,7 +19,7 @@ import html
 import logging
 import time
 import uuid
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -255,7 +255,12 @@ def current_language() -> str:
     return language if language in codes else settings.LANGUAGE_CODE
 
 
-def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = None) -> SharedPage:
+def shared(
+    tournament_id: uuid.UUID,
+    now: str | None,
+    language: str | None = None,
+    before_render: Callable[[], None] | None = None,
+) -> SharedPage:
     """The public's standings in ``language`` (default: the active one): this process's copy
     while the tournament's version is still ``now``, else the cache's, rendered and cached again
     once the version has moved. Each process has its own cache unless CACHE_URL names a shared
@@ -266,7 +271,8 @@ def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = Non
     old, rather than rendering it too: at the end of a round, a thousand players' standings
     change every few seconds while dozens of phones poll them. But not for long: once the
     change is STANDINGS_RENDER_PATIENCE old and still not rendered (a busy worker, one task
-    queued behind another), one visitor renders it after all."""
+    queued behind another), one visitor renders it after all. ``before_render``: called before
+    this request renders (the view activates the tournament's zone then, not for every visit)."""
     language = language or current_language()
     slot = (tournament_id, language)
     kept = _PAGES.get(slot)
@@ -301,6 +307,8 @@ def shared(tournament_id: uuid.UUID, now: str | None, language: str | None = Non
     elif cached is not None:  # up to date
         return cached
     try:
+        if before_render is not None:
+            before_render()
         # 404 if there is no such tournament
         entry = _render_public_standings(tournament_id, [language])[language]
     finally:
@@ -382,15 +390,27 @@ def digest(version: str | None, language: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+Later = Callable[[uuid.UUID, str, list[str], str], None]
+"""Hands the rendering of the other languages of a version to a task of their own:
+``(tournament, version, languages, claim)`` (tournaments.tasks.render_standings_later)."""
+
+
 @contextmanager
-def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator[None]:
+def public_standings_rendered_after(
+    tournament_id: uuid.UUID | None, later: Later | None = None
+) -> Iterator[None]:
     """Around a change of the tournament (the Celery worker recording a result): claim the
     rendering of its public standings first, so that visitors keep getting the version before
     while the change commits, then render the new version into the cache once the block is
-    done, in every language (one read), so that no visitor has to. Nothing is rendered if the
-    block fails, or if the cache is this process's own memory and this is not a web process
-    (nobody would see it); the claim lapses by itself (STANDINGS_RENDER_SECONDS) if this process
-    dies in between."""
+    done, so that no visitor has to. Nothing is rendered if the block fails, or if the cache is
+    this process's own memory and this is not a web process (nobody would see it); the claim
+    lapses by itself (STANDINGS_RENDER_SECONDS) if this process dies in between.
+
+    The site's language (settings.LANGUAGE_CODE, else the first) is rendered here; with
+    ``later``, the other languages are handed on (still under the claim, which the later
+    task lets go of) rather than rendered before this task ends: a result finished at the next
+    table waited behind three more renders of this one, and showed up to 1.4 s after its
+    table's last event. Without ``later``, every language is rendered here, from one read."""
     eager = bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
     if tournament_id is None or (cache_is_private() and not eager):
         yield
@@ -400,21 +420,49 @@ def public_standings_rendered_after(tournament_id: uuid.UUID | None) -> Iterator
     # Taken even from a visitor's request that is rendering the version before: the change
     # about to commit makes that one out of date anyway.
     cache.set(f"{key}:rendering", claim, STANDINGS_RENDER_SECONDS)
+    handed_on = False
     try:
         yield
         now = services.tournament_public_version(tournament_id)
-        languages = [code for code, _name in settings.LANGUAGES]
-        stored = cache.get_many([f"{_cache_key(tournament_id, c)}:version" for c in languages])
-        behind = [
-            c for c in languages if stored.get(f"{_cache_key(tournament_id, c)}:version") != now
-        ]
+        behind = _behind(tournament_id, now)
         if now is not None and behind:
+            first = [c for c in behind if c == settings.LANGUAGE_CODE] or behind[:1]
+            rest = [c for c in behind if c not in first]
+            if later is None or eager:
+                first, rest = behind, []
             try:
-                _render_public_standings(tournament_id, behind)
+                _render_public_standings(tournament_id, first)
             except Exception:  # the next visitor renders it instead; the change stands
                 logger.exception("could not render the standings of tournament %s", tournament_id)
+            if rest and later is not None:
+                later(tournament_id, now, rest, claim)
+                handed_on = True
     finally:
-        _release(f"{key}:rendering", claim)
+        if not handed_on:
+            _release(f"{key}:rendering", claim)
+
+
+def _behind(tournament_id: uuid.UUID, now: str | None) -> list[str]:
+    """The languages whose cached standings are not at version ``now``."""
+    languages = [code for code, _name in settings.LANGUAGES]
+    stored = cache.get_many([f"{_cache_key(tournament_id, c)}:version" for c in languages])
+    return [c for c in languages if stored.get(f"{_cache_key(tournament_id, c)}:version") != now]
+
+
+def public_standings_rendered_later(
+    tournament_id: uuid.UUID, version: str, languages: Iterable[str], claim: str
+) -> None:
+    """The languages :func:`public_standings_rendered_after` handed on, rendered under its
+    ``claim`` (then let go of), unless the tournament has moved on since ``version`` (the task
+    of the newer change renders that one, every language)."""
+    try:
+        now = services.tournament_public_version(tournament_id)
+        wanted = set(languages)
+        behind = [c for c in _behind(tournament_id, now) if c in wanted]
+        if now == version and behind:
+            _render_public_standings(tournament_id, behind)
+    finally:
+        _release(f"{_tournament_key(tournament_id)}:rendering", claim)
 
 
 def _render_public_standings(

@@ -28,7 +28,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games.gametypes import GAME_TYPES
 from games.services import GameNotFound
-from tournaments import placement, selectors, services
+from tournaments import placement, selectors, services, timezones
 from tournaments.desk import qr as desk_qr
 from tournaments.desk.http import tournament_address
 from tournaments.public import conditional
@@ -300,6 +300,7 @@ def _plain_visit(request: HttpRequest) -> bool:
     )
 
 
+@timezones.zone_when_rendering
 def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpResponse:
     """Live standings with every tie-break column; a note instead while they are hidden.
 
@@ -315,7 +316,12 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
     private, no-store).
     """
     partial = _wants_partial(request)
+
+    def zone() -> None:  # before anything is rendered (a 304 or a cached page needs none)
+        timezones.activate_tournament_zone(tournament_id)
+
     if request.user.is_authenticated:
+        zone()
         parts = page.standings_parts(request.user, tournament_id)
         if partial:
             # Markup rendered through the autoescaping templates.
@@ -324,11 +330,12 @@ def standings(request: HtmxHttpRequest, tournament_id: uuid.UUID) -> HttpRespons
     now = services.tournament_public_version(tournament_id)  # results held back: a key of its own
     language = page.current_language()  # the request's (LocaleMiddleware): one page for each
     if not partial and not _plain_visit(request):
+        zone()
         shared = page.shared(tournament_id, now, language)
         return conditional.personal(HttpResponse(page.page_html(shared.parts, request)))
     if now is not None and (unchanged := conditional.not_modified(request, now, partial, language)):
         return unchanged  # without a cache round trip, whichever process rendered it
-    shared = page.shared(tournament_id, now, language)
+    shared = page.shared(tournament_id, now, language, before_render=zone)
     if shared.version != now and (
         unchanged := conditional.not_modified(request, shared.version, partial, language)
     ):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments.public.presenters import (
     figure,
@@ -34,6 +37,43 @@ def test_figure_has_two_decimals_at_most_and_no_trailing_zeros(
     value: float | Fraction, text: str
 ) -> None:
     assert figure(value) == text
+
+
+def _figure_by_fractions(value: float | int | Fraction, decimal: str, places: int) -> str:
+    """figure's rule as first written, in Fraction arithmetic: what the integer one must give."""
+    exact = value if isinstance(value, Fraction) else Fraction(str(value))
+    scale = 10**places
+    units = math.floor(abs(exact) * scale + Fraction(1, 2))
+    whole, part = divmod(units, scale)
+    text = str(whole) if not part else f"{whole}.{part:0{places}d}".rstrip("0")
+    if units and exact < 0:
+        text = "-" + text
+    return text.replace(".", decimal)
+
+
+NUMBERS = st.one_of(
+    st.integers(-10_000, 10_000),
+    st.fractions(max_denominator=1_000).filter(lambda f: abs(f) < 10_000),
+    st.floats(-10_000, 10_000, allow_nan=False),
+    st.sampled_from([0.05, -0.05, 0.15, 2.25, 2.35, -2.45, 9.95, 0.005, 1e-9]),
+)
+
+
+@given(NUMBERS, st.sampled_from([".", ","]), st.integers(0, 3))
+def test_figure_rounds_as_exact_arithmetic_does(
+    value: float | int | Fraction, decimal: str, places: int
+) -> None:
+    assert figure(value, decimal, places) == _figure_by_fractions(value, decimal, places)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(2.25, "2,3"), (-2.25, "-2,3"), (0.04, "0"), (-0.05, "-0,1"), (Fraction(19, 2), "9,5")],
+)
+def test_figure_rounds_halves_away_from_zero_with_the_given_separator(
+    value: float | Fraction, text: str
+) -> None:
+    assert figure(value, ",", 1) == text
 
 
 def test_game_state_shows_progress_only_while_a_game_is_played() -> None:
