@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -79,6 +80,8 @@ class Phone:
     """The page's address; its endpoints are below it."""
     user: Any = None
     """The official (None: the seat link is the credential)."""
+    read: tuple[int, drafts.Stamp] | None = None
+    """(the focus seat, its stamp) as read with the seat link, at the request's start."""
 
     @property
     def tag(self) -> str:
@@ -100,17 +103,20 @@ def _closed(request: HttpRequest, message: str, status: int) -> HttpResponse:
 
 def _by_token(request: HttpRequest, token: str, *, opened: bool = False) -> Phone | HttpResponse:
     try:
-        # A tap: the poll's one query reads the link (opening the page also notes the phone).
-        access = (
-            services.seat_open(token, opened=True)
-            if opened
-            else services.seat_poll(token, None).access
-        )
+        # A tap: the poll's one query reads the link, and the stamp of its focus seat
+        # (opening the page also notes the phone).
+        if opened:
+            access, read = services.seat_open(token, opened=True), None
+        else:
+            raw = request.GET.get("as") or request.POST.get("as") or ""
+            polled = services.seat_poll(token, int(raw) if raw.isdigit() else None)
+            access = polled.access
+            read = (int(raw) if raw.isdigit() else access.seat, polled.stamp)
     except services.NotAllowed as revoked:
         return _closed(request, revoked.message, 403)
     except services.GameNotFound as unknown:
         return _closed(request, unknown.message, 404)
-    return Phone(access, reverse("seat:page", args=[token]))
+    return Phone(access, reverse("seat:page", args=[token]), read=read)
 
 
 def _by_official(request: HttpRequest, game_id: uuid.UUID, seat: int) -> Phone | HttpResponse:
@@ -178,6 +184,24 @@ class _States:
 _STATES = _States()
 
 
+def _written(
+    phone: Phone, focus: int, change: services.GameChange | None
+) -> tuple[GameProjection, drafts.Stamp] | None:
+    """The game as the phone's own write just saved it, and a stamp no newer than it: its
+    version, and the drafts' part as read with the link at the request's start (a draft
+    changed since makes the next poll redraw, never the reverse). None: read them again."""
+    if change is None or change.projection is None or phone.read is None:
+        return None
+    seat, stamp = phone.read
+    game = change.projection
+    if seat != focus or game.version != change.version or stamp[0] > game.version:
+        return None
+    # As a read gives it back: the JSON text's values (lists, string keys), not the engine's.
+    game.snapshot = json.loads(json.dumps(game.snapshot))
+    game.summary = json.loads(json.dumps(game.summary))
+    return game, (game.version, stamp[1])
+
+
 def _context(
     phone: Phone,
     focus: int,
@@ -185,10 +209,14 @@ def _context(
     error: str = "",
     notice: str = "",
     refused_key: str = "",
+    written: services.GameChange | None = None,
 ) -> tuple[dict[str, Any], tuple[int, str], Panel | None]:
     """The panel's context, the stamp of what it shows (its ETag's), and the game's panel
-    (None: the game has no phones yet, and the context is the page that says so)."""
-    game, stamp = drafts.table_stamped(phone.access.game_id, focus)
+    (None: the game has no phones yet, and the context is the page that says so).
+    ``written``: the phone's own write, whose projection is drawn without a read."""
+    game, stamp = _written(phone, focus, written) or drafts.table_stamped(
+        phone.access.game_id, focus
+    )
     panel = panel_for(game.game_type)
     if panel is None:
         return _no_panel_context(phone, game), stamp, None
@@ -282,13 +310,15 @@ def _panel(
     notice: str = "",
     refused_key: str = "",
     code: str = "",
+    written: services.GameChange | None = None,
 ) -> HttpResponse:
     """The live panel (a fetch), or the whole page (a plain form's refusal), with the ETag of
-    what it shows; ``code``: a refusal's, for the script (``X-Seat-Refusal``)."""
+    what it shows; ``code``: a refusal's, for the script (``X-Seat-Refusal``); ``written``: the
+    phone's own write just done (its projection is drawn, not read again)."""
     focus = _focus(request, phone)
     try:
         context, stamp, panel = _context(
-            phone, focus, error=error, notice=notice, refused_key=refused_key
+            phone, focus, error=error, notice=notice, refused_key=refused_key, written=written
         )
     except services.GameNotFound:
         raise Http404("there is no such game") from None
@@ -334,9 +364,11 @@ def _poll(
     return _panel(request, phone)
 
 
-def _done(request: HttpRequest, phone: Phone) -> HttpResponse:
+def _done(
+    request: HttpRequest, phone: Phone, written: services.GameChange | None = None
+) -> HttpResponse:
     if request.headers.get(FETCH):
-        return _panel(request, phone)
+        return _panel(request, phone, written=written)
     url = phone.base + (f"?as={_focus(request, phone)}" if request.POST.get("as") else "")
     response = HttpResponseRedirect(url)
     response.status_code = 303
@@ -455,9 +487,11 @@ def _append(
     # holds nothing back), not as a conflict (which the outbox sends again, for ever).
     late = request.POST.get("queued") == "1" and asked.queued is None
 
+    written: list[services.GameChange] = []
+
     def append() -> None:
         try:
-            services.game_append(
+            change = services.game_append(
                 game_id=phone.access.game_id,
                 expected_version=version,
                 events=list(asked.events),
@@ -472,8 +506,9 @@ def _append(
             if late:
                 raise services.Overtaken(conflict.message) from None
             raise
+        written.append(change)
 
-    return _write(request, phone, append)
+    return _write(request, phone, append, lambda: _done(request, phone, written[0]))
 
 
 def _stamp_only(request: HttpRequest, phone: Phone) -> Callable[[], HttpResponse]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -39,6 +39,9 @@ class GameChange:
     status: str
     appended: tuple[tuple[int, str], ...]
     summary: dict[str, Any]
+    projection: GameProjection | None = field(default=None, compare=False, repr=False)
+    """The game's projection as this write saved it (None: a retry's first result), for an
+    answer drawn from it without reading it again (a seat phone's tap: games/phone/views.py)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -236,6 +239,7 @@ def _written(game: GameProjection, rows: Sequence[Event]) -> GameChange:
         status=game.status,
         appended=tuple((e.version, e.type) for e in rows),
         summary=game.summary,
+        projection=game,
     )
 
 

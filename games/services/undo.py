@@ -106,8 +106,10 @@ class _Log:
     """Open requests: version -> (seat, entry version, rounds scored when asked)."""
 
 
-def _read(events: Iterable[Any]) -> _Log:
-    log = _Log([], {})
+def _read(events: Iterable[Any], since: _Log | None = None) -> _Log:
+    """The log's entries and open requests from ``events`` (``since``: the log of the events
+    before them, left as it is)."""
+    log = _Log(list(since.effective), dict(since.asked)) if since else _Log([], {})
     for e in events:
         data = dict(e.data)
         if e.type == RETRACTED:
@@ -220,7 +222,13 @@ def seat_undo_options(*, game: GameProjection, seat: int) -> SeatUndo:
     if read is not None and read[0] is events:  # the very list read before: the same log
         log = read[1]
     else:
-        log = _read(events)
+        # The memo extends the list it gave before (the same rows first): only the new
+        # events are read into the log read then.
+        before, since = read if read is not None else ([], None)
+        if before and len(before) < len(events) and events[len(before) - 1] is before[-1]:
+            log = _read(events[len(before) :], since=since)
+        else:
+            log = _read(events)
         _READ.put(game.stream_id, (events, log))
     requests = tuple(_pending(game, log))
     if _closed(game):

@@ -48,7 +48,7 @@ from games.services.common import (
     _written,
 )
 from games.services.errors import NotAllowed, Refused
-from games.store import AlreadyAppended, NewEvent, VersionConflict
+from games.store import AlreadyAppended, AppendRefused, NewEvent, VersionConflict
 
 
 def game_create(
@@ -216,6 +216,7 @@ def game_append(
                 },
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
+                locked=True,  # the projection's row, read FOR UPDATE at this version
             )
             if forced and (then := _forced_after(kind, state)):
                 rows = [
@@ -225,6 +226,7 @@ def game_append(
                         rows[-1].version,
                         then,
                         metadata={**_metadata(None, request_id), "forced": True},
+                        locked=True,
                     ),
                 ]
             game.version = rows[-1].version
@@ -241,6 +243,17 @@ def game_append(
         return _replayed(duplicate.prior, fingerprint)
     except VersionConflict as conflict:
         return _replay_or_conflict(conflict, idempotency_key, fingerprint)
+    except AppendRefused as refused:  # rolled back now: the key's first append, or a conflict
+        return _refused(refused, idempotency_key, fingerprint)
+
+
+def _refused(refused: AppendRefused, idempotency_key: str | None, fingerprint: str) -> GameChange:
+    """A locked append's refusal, after its rollback, answered as the store's savepoint would
+    have: the key's first result, or the conflict."""
+    outcome = refused.outcome()
+    if isinstance(outcome, AlreadyAppended):
+        return _replayed(outcome.prior, fingerprint)
+    return _replay_or_conflict(outcome, idempotency_key, fingerprint)
 
 
 FORCED_MAX = 64
@@ -363,6 +376,7 @@ def _append_store_event(
                 metadata=_metadata(user, request_id, seat),
                 idempotency_key=idempotency_key,
                 request_fingerprint=fingerprint,
+                locked=True,  # the projection's row, read FOR UPDATE at this version
             )
             view = _view(game_id, kind)
             _save(game, view, kind)
@@ -371,6 +385,8 @@ def _append_store_event(
         return _replayed(duplicate.prior, fingerprint)
     except VersionConflict as conflict:
         return _replay_or_conflict(conflict, idempotency_key, fingerprint)
+    except AppendRefused as refused:  # rolled back now: the key's first append, or a conflict
+        return _refused(refused, idempotency_key, fingerprint)
 
 
 def _may_organize(game: GameProjection, user: User | None, action: str) -> None:

@@ -220,6 +220,41 @@ def test_a_tap_is_recorded_and_stale_or_illegal_taps_get_409_and_422() -> None:
     assert theirs.status_code == 403
 
 
+def test_a_taps_answer_is_the_panel_a_poll_draws_then_without_reading_the_game_again(
+    committed_db: None,
+) -> None:
+    at = first_card()
+    game_id, tokens = new_game(until=at)
+    card = GAME[at]
+    seat = NAMES.index(card["player"])
+    client = Client()
+    fields = {
+        "type": "card_played",
+        "player": card["player"],
+        "card": card["card"],
+        "coins": str(card.get("coins", 0)),
+        "version": str(at),
+        "key": "k-1",
+        "round": "1",
+        "trick": "1",
+    }
+    client.get(url(tokens[seat], "state/"), headers=FETCH)  # the phone's last redraw
+    with CaptureQueriesContext(connection) as tapped:
+        ok = client.post(url(tokens[seat], "act/"), fields, headers=FETCH)
+    assert ok.status_code == 200
+    # The write's own projection is drawn (not read again with its stamp), and the log's new
+    # event is not read back (this process's memo of the log was extended at the commit).
+    sql = [q["sql"] for q in tapped.captured_queries]
+    assert not [q for q in sql if q.startswith("SELECT g.*")], sql
+    assert not [q for q in sql if q.startswith("SELECT") and '"games_event"' in q], sql
+    poll = client.get(url(tokens[seat], "state/"), headers={**FETCH, "If-None-Match": ok["ETag"]})
+    assert poll.status_code == 304  # the answer's ETag is the poll's: nothing to redraw
+    drawn = client.get(url(tokens[seat], "state/"), headers=FETCH)
+    keys = re.compile(r'name="(key|csrfmiddlewaretoken)" value="[^"]+"')  # fresh each answer
+    assert keys.sub("", drawn.content.decode()) == keys.sub("", ok.content.decode())
+    assert drawn["ETag"] == ok["ETag"]
+
+
 def test_without_javascript_a_tap_redirects_back_to_the_page() -> None:
     _, tokens = new_game()
     response = Client().post(
