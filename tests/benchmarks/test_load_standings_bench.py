@@ -11,33 +11,15 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from tests.benchmarks.smoke import ROOT, drop, free_port
 from tests.services import require_service
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
-
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _drop(*names: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_the_load_standings_benchmark_prints_its_figures(redis_url: str) -> None:
@@ -51,7 +33,7 @@ def test_the_load_standings_benchmark_prints_its_figures(redis_url: str) -> None
     env.update(BENCH_DATABASE=run, BENCH_SEED=seed)
     command = [sys.executable, "benchmarks/load_standings.py", "--players", "16"]
     command += ["--rounds", "1", "--scorekeepers", "2", "--think", "0.3", "--duration", "4"]
-    port = os.environ.get("BENCH_PORT") or str(_free_port())  # BENCH_PORT: a port of your own
+    port = os.environ.get("BENCH_PORT") or str(free_port())  # BENCH_PORT: a port of your own
     command += ["--connections", "2", "--workers", "1", "--port", port]
     command += ["--cache-url", redis_url, "--celery", redis_url]
     try:
@@ -59,7 +41,7 @@ def test_the_load_standings_benchmark_prints_its_figures(redis_url: str) -> None
             command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
         )
     finally:
-        _drop(run, seed)
+        drop(run, seed)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "machine: " in out

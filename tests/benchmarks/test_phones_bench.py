@@ -13,34 +13,17 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from tests.benchmarks.smoke import ROOT, SERVER, drop, free_port
 from tests.services import require_service
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 NUMBER = r"[0-9.]+"
 
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _drop(*names: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -64,11 +47,11 @@ def _phones(*options: str) -> str:
     require_service("PostgreSQL", "127.0.0.1", 5432)
     database = f"tnc_phones_smoke_{os.getpid()}"
     command = ["benchmarks/phones.py", "--tables", "1", "--duration", "4", "--clients", "1"]
-    command += ["--workers", "1", "--port", str(_free_port()), *options]
+    command += ["--workers", "1", "--port", str(free_port()), *options]
     try:
         return _run(command, _env(BENCH_DATABASE=database))
     finally:
-        _drop(database)
+        drop(database)
 
 
 def _row(out: str, kind: str) -> None:

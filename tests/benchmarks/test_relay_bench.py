@@ -6,33 +6,15 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from tests.benchmarks.smoke import ROOT, drop, free_port
 from tests.services import require_service
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
-
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _drop(*names: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_the_relay_benchmark_prints_its_figures() -> None:
@@ -44,13 +26,13 @@ def test_the_relay_benchmark_prints_its_figures() -> None:
     env.update(BENCH_DATABASE=run, BENCH_SEED=seed)
     command = [sys.executable, "benchmarks/relay.py", "--tables", "1", "--spectators", "4"]
     command += ["--delay", "2", "--duration", "8", "--clients", "1", "--workers", "1"]
-    command += ["--port", str(_free_port())]
+    command += ["--port", str(free_port())]
     try:
         done = subprocess.run(
             command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
         )
     finally:
-        _drop(run, seed)
+        drop(run, seed)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "machine: " in out

@@ -11,25 +11,15 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from tests.benchmarks.smoke import ROOT, drop
 from tests.services import require_service
 
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 FIGURES = ("result", "standings read after it", "check-in")
 
 pytestmark = pytest.mark.slow
-
-
-def _drop(*names: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        for name in names:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_the_tournament_writes_benchmark_prints_its_figures() -> None:
@@ -46,7 +36,7 @@ def test_the_tournament_writes_benchmark_prints_its_figures() -> None:
             command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
         )
     finally:
-        _drop(run, f"{run}_writes", seed)  # the run's copy is <BENCH_DATABASE>_writes
+        drop(run, f"{run}_writes", seed)  # the run's copy is <BENCH_DATABASE>_writes
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert re.search(r"^machine: .+, \d+ cores, Python 3\.", out, re.M), out
