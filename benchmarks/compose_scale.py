@@ -61,13 +61,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import load_standings  # noqa: E402
+
 from tests.deploy.compose import fill_env_file  # noqa: E402
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
 PROJECT = "tnc-scale-bench"
 COMPOSE_FILES = ("docker-compose.yml", "docker-compose.scale.yml", "bench-override.yml")
-REGISTRATION = 500
-"""Names per registration (the service's limit)."""
 
 WRK_SCRIPT = """
 local threads = {}
@@ -146,15 +148,12 @@ def build(players: int, rounds: int) -> dict[str, Any]:
     """In a child process with the seed's DATABASE_URL: the tournament, through the services
     (results only, inline: no broker)."""
     import random
-    import uuid
 
     import django
 
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from engine.tricknchef.results import MAX_ROUND_SCORE
-    from games import services as games
     from tournaments import services as t
 
     rng = random.Random(2026)
@@ -169,31 +168,7 @@ def build(players: int, rounds: int) -> dict[str, Any]:
         seed=2026,
         confirmation="auto",
     ).tournament_id
-    names = [f"Player {number:04d}" for number in range(1, players + 1)]
-    for start in range(0, players, REGISTRATION):
-        t.tournament_register(
-            tournament_id=tid,
-            user=organizer,
-            names=names[start : start + REGISTRATION],
-            checked_in=True,
-        )
-    for number in range(1, rounds + 1):
-        t.tournament_pair(tournament_id=tid, user=organizer)
-        change = t.tournament_publish(tournament_id=tid, round=number, user=organizer)
-        for table in change.state["rounds"][number - 1]["tables"]:
-            game_id = uuid.UUID(table["game"])
-            game = games.game_get(game_id=game_id, user=organizer)
-            scores = {
-                s["name"]: [rng.randint(0, MAX_ROUND_SCORE // 2) for _ in range(3)]
-                for s in table["seats"]
-            }
-            games.game_enter_results(
-                game_id=game_id, expected_version=game.version, scores=scores, user=organizer
-            )
-            t.tournament_sync_game(game_id=game_id)
-        t.tournament_close_round(tournament_id=tid, round=number, user=organizer)
-    t.tournament_pair(tournament_id=tid, user=organizer)
-    change = t.tournament_publish(tournament_id=tid, round=rounds + 1, user=organizer)
+    change = load_standings.play_rounds(tid, organizer, players, rounds, rng)
     games_live = [tb["game"] for tb in change.state["rounds"][rounds]["tables"]]
     return {"tournament": str(tid), "players": players, "rounds": rounds, "live": games_live}
 

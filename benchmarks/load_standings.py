@@ -271,10 +271,7 @@ def build(players: int, rounds: int, scorekeepers: int) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from engine.tricknchef.results import MAX_ROUND_SCORE
-    from games import services as games
     from tournaments import services as t
-    from tournaments.domain import MAX_REGISTRATION
 
     users = get_user_model()
     rng = random.Random(2026)
@@ -295,6 +292,34 @@ def build(players: int, rounds: int, scorekeepers: int) -> dict[str, Any]:
             user=organizer,
         )  # fmt: skip
         tokens.append(Token.objects.create(user=keeper).key)
+    change = play_rounds(tid, organizer, players, rounds, rng)
+    live = rounds + 1
+    tables = [
+        {"table": tb["table"], "game": tb["game"], "seats": [s["name"] for s in tb["seats"]]}
+        for tb in change.state["rounds"][live - 1]["tables"]
+    ]
+    return {
+        "tournament": str(tid),
+        "players": players,
+        "rounds_played": rounds,
+        "live_round": live,
+        "tokens": tokens,
+        "tables": tables,
+    }
+
+
+def play_rounds(
+    tid: uuid.UUID, organizer: Any, players: int, rounds: int, rng: random.Random
+) -> Any:
+    """After django.setup(): register ``players`` checked in (in parts of the services' limit),
+    play ``rounds`` rounds by their results (random scores from ``rng``), each recorded and its
+    round closed, then pair and publish the next round; returns that publication's change.
+    compose_scale.py builds its seed with it too."""
+    from engine.tricknchef.results import MAX_ROUND_SCORE
+    from games import services as games
+    from tournaments import services as t
+    from tournaments.domain import MAX_REGISTRATION
+
     names = [f"Player {number:04d}" for number in range(1, players + 1)]
     for start in range(0, players, MAX_REGISTRATION):  # the services take so many at once
         t.tournament_register(
@@ -318,21 +343,8 @@ def build(players: int, rounds: int, scorekeepers: int) -> dict[str, Any]:
             )
             t.tournament_sync_game(game_id=game_id)  # inline already (no broker): a no-op
         t.tournament_close_round(tournament_id=tid, round=number, user=organizer)
-    live = rounds + 1
     t.tournament_pair(tournament_id=tid, user=organizer)
-    change = t.tournament_publish(tournament_id=tid, round=live, user=organizer)
-    tables = [
-        {"table": tb["table"], "game": tb["game"], "seats": [s["name"] for s in tb["seats"]]}
-        for tb in change.state["rounds"][live - 1]["tables"]
-    ]
-    return {
-        "tournament": str(tid),
-        "players": players,
-        "rounds_played": rounds,
-        "live_round": live,
-        "tokens": tokens,
-        "tables": tables,
-    }
+    return t.tournament_publish(tournament_id=tid, round=rounds + 1, user=organizer)
 
 
 # ----------------------------------------------------------------------------- HTTP
